@@ -1,0 +1,151 @@
+// `npm run bench:api`: requests per second and latency of the reference service, measured with
+// autocannon against a real server process on a fresh data directory.
+// Budgets (2-core machine): list 1000 records of a 10,000-record zone p50 < 15 ms;
+// >= 1,000 record creates per second from 16 concurrent clients.
+import autocannon from 'autocannon';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnServer, waitForExit } from '../src/server/test-support/process';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  budget?: string;
+}
+
+async function measure(
+  name: string,
+  opts: autocannon.Options,
+  budget?: (r: Row) => string,
+): Promise<Row> {
+  const result = await autocannon({ duration: DURATION, ...opts });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const row: Row = {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+  if (budget) row.budget = budget(row);
+  return row;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-bench-'));
+  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const headers = {
+    Authorization: `Bearer ${server.signInKey}`,
+    'Content-Type': 'application/json',
+  };
+  const api = async (method: string, p: string, body?: unknown) => {
+    const res = await fetch(server.url + p, {
+      method,
+      headers,
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { data: { id: string } };
+  };
+  try {
+    const createZone = (await api('POST', '/v1/zones', { name: 'bench-create.example' })).data.id;
+    const listZone = (await api('POST', '/v1/zones', { name: 'bench-list.example' })).data.id;
+
+    process.stdout.write('Seeding 10,000 records through the API…\n');
+    const seeded = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < 10_000) {
+          const i = next++;
+          await api('POST', `/v1/zones/${listZone}/records`, {
+            name: `host${i % 2500}`,
+            type: 'A',
+            content: `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`,
+          });
+        }
+      }),
+    );
+    process.stdout.write(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s\n`);
+
+    let n = 0;
+    const rows: Row[] = [];
+    rows.push(
+      await measure(
+        'create record (16 clients)',
+        {
+          url: `${server.url}/v1/zones/${createZone}/records`,
+          method: 'POST',
+          connections: 16,
+          headers,
+          requests: [
+            {
+              setupRequest: (req) => {
+                const i = n++;
+                return {
+                  ...req,
+                  body: JSON.stringify({
+                    name: `h${i % 5000}`,
+                    type: 'A',
+                    content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+                  }),
+                };
+              },
+            },
+          ],
+        },
+        (r) => (r.rps >= 1000 ? 'ok (>= 1000/s)' : 'OVER BUDGET (< 1000/s)'),
+      ),
+    );
+    for (const [label, offset] of [
+      ['list 1000 of 10,000 (offset 0)', 0],
+      ['list 1000 of 10,000 (offset 9000)', 9000],
+    ] as const) {
+      rows.push(
+        await measure(
+          label,
+          {
+            url: `${server.url}/v1/zones/${listZone}/records?limit=1000&offset=${offset}`,
+            connections: 1,
+            headers,
+          },
+          (r) => (r.p50 < 15 ? 'ok (p50 < 15 ms)' : 'OVER BUDGET (p50 >= 15 ms)'),
+        ),
+      );
+    }
+    rows.push(
+      await measure('get zone (16 clients)', {
+        url: `${server.url}/v1/zones/${listZone}`,
+        connections: 16,
+        headers,
+      }),
+    );
+
+    process.stdout.write(
+      `\nZonedeck API benchmark (${DURATION} s per case, ${os.cpus().length} cores, Node ${process.version})\n`,
+    );
+    process.stdout.write(
+      `${'case'.padEnd(36)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'errors'.padStart(8)}  budget\n`,
+    );
+    for (const r of rows) {
+      process.stdout.write(
+        `${r.name.padEnd(36)}${r.rps.toFixed(0).padStart(9)}${r.p50.toFixed(1).padStart(9)}${r.p99.toFixed(1).padStart(9)}${String(r.errors).padStart(8)}  ${r.budget ?? ''}\n`,
+      );
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    await waitForExit(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench:api failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});

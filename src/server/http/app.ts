@@ -1,0 +1,112 @@
+// The HTTP app: middleware, every /v1 route, the OpenAPI document and the dashboard's files.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { randomUUID } from 'node:crypto';
+import type { AppEnv } from './context';
+import { ApiFailure, errorJson } from './errors';
+import { gate } from './gate';
+import { RouteTable } from './route-table';
+import type { AppDeps } from './registrar';
+import { registerRecordByNameRoutes } from './routes/records-by-name';
+import { registerRecordRoutes } from './routes/records';
+import { registerUsageDnssecRoutes } from './routes/usage-dnssec';
+import { registerZoneRoutes } from './routes/zones';
+import { serveDashboard } from './static';
+import { validationHook } from './validation';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const table = new RouteTable();
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('X-Request-ID');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const log = deps.log.child({ req_id: requestId });
+    c.set('requestId', requestId);
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    c.header('X-Request-ID', requestId);
+    if (c.req.path.startsWith('/v1/')) {
+      log.info(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
+    }
+  });
+  // Bearer keys, no cookies: any origin may call the API (a dashboard served elsewhere).
+  app.use(
+    '/v1/*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-ID'],
+      exposeHeaders: ['X-Request-ID'],
+      maxAge: 600,
+    }),
+  );
+  app.use('/v1/*', gate(table, deps.db));
+
+  const r = { app, table, deps };
+  registerZoneRoutes(r);
+  registerRecordRoutes(r);
+  registerRecordByNameRoutes(r);
+  registerUsageDnssecRoutes(r);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key; scopes listed per route',
+  });
+  table.add('GET', '/v1/openapi.json', [], true);
+  app.doc31('/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Zonedeck DNS service API',
+      version: '1.0.0',
+      description:
+        'Zones, records (14 types), usage and DNSSEC of a managed authoritative DNS service.',
+    },
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiFailure)
+      return errorJson(c, err.status, err.code, err.message, err.details);
+    if (err instanceof HTTPException) {
+      if (err.status === 400)
+        return errorJson(
+          c,
+          400,
+          'invalid_request',
+          'The request body is not valid JSON; check quotes, commas and brackets.',
+        );
+      if (err.status === 415)
+        return errorJson(
+          c,
+          415,
+          'unsupported_media_type',
+          'Send the body as JSON with "Content-Type: application/json".',
+        );
+      if (err.status === 413)
+        return errorJson(c, 413, 'payload_too_large', 'The request body is larger than 1 MiB.');
+    }
+    c.get('log')?.error({ err }, 'unhandled error');
+    return errorJson(
+      c,
+      500,
+      'internal_error',
+      'Something went wrong on our side; the request id in X-Request-ID helps us find it.',
+    );
+  });
+
+  serveDashboard(app, deps.config.webDir);
+  app.notFound((c) => errorJson(c, 404, 'not_found', `There is no route ${c.req.path}.`));
+  return app;
+}

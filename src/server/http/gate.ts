@@ -1,0 +1,104 @@
+// The checks every /v1 request passes, in the order the decisions file fixes:
+// routing (404/405), authentication (401), scope (403), body size and type (413/415).
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from './context';
+import type { RouteTable } from './route-table';
+import type { Db } from '../store/db';
+import { findKey } from '../store/customers';
+import { errorJson } from './errors';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+export function gate(routes: RouteTable, db: Db): MiddlewareHandler<AppEnv> {
+  // Enforces the cap on streamed bodies without a Content-Length as well.
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => tooLarge(c) });
+  return async (c, next) => {
+    const match = routes.match(c.req.method, c.req.path);
+    if (!match) {
+      return errorJson(
+        c,
+        404,
+        'not_found',
+        `There is no route ${c.req.path}; see /v1/openapi.json for the API.`,
+      );
+    }
+    if ('allow' in match) {
+      c.header('Allow', match.allow.join(', '));
+      return errorJson(
+        c,
+        405,
+        'method_not_allowed',
+        `${c.req.method} is not allowed on ${c.req.path}; use ${match.allow.join(', ')}.`,
+        { allow: match.allow },
+      );
+    }
+    const { entry } = match;
+    if (entry.public) return next();
+
+    const header = c.req.header('Authorization') ?? '';
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!bearer?.[1]) {
+      c.header('WWW-Authenticate', 'Bearer');
+      return errorJson(
+        c,
+        401,
+        'unauthorized',
+        header
+          ? 'The Authorization header must be "Bearer <API key>".'
+          : 'Send your API key in the header "Authorization: Bearer <API key>".',
+      );
+    }
+    const principal = await findKey(db, bearer[1]);
+    if (!principal) {
+      c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+      return errorJson(
+        c,
+        401,
+        'unauthorized',
+        'This API key is unknown or has been revoked; sign in with a valid key.',
+      );
+    }
+    c.set('principal', principal);
+    c.get('log').setBindings?.({ customer: principal.customerId });
+
+    const missing = entry.scopes.filter((s) => !principal.scopes.has(s));
+    if (missing.length) {
+      return errorJson(
+        c,
+        403,
+        'insufficient_scope',
+        `This API key lacks the scope ${missing.join(' and ')} that this action needs; ask for a key with ${entry.scopes.join(' and ')}.`,
+        { required: entry.scopes, missing },
+      );
+    }
+
+    if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'PATCH') {
+      const length = Number(c.req.header('Content-Length') ?? NaN);
+      if (length > MAX_BODY_BYTES) return tooLarge(c);
+      const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
+      const hasBody = length > 0 || c.req.header('Transfer-Encoding') !== undefined;
+      if ((type || hasBody) && !JSON_TYPE.test(type)) {
+        return errorJson(
+          c,
+          415,
+          'unsupported_media_type',
+          `Send the body as JSON with "Content-Type: application/json"${type ? `, not ${type}` : ''}.`,
+        );
+      }
+      return limitBody(c, next);
+    }
+    return next();
+  };
+}
+
+function tooLarge(c: Context) {
+  return errorJson(
+    c,
+    413,
+    'payload_too_large',
+    `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); send less at once.`,
+    { max_bytes: MAX_BODY_BYTES },
+  );
+}

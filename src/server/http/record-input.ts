@@ -1,0 +1,47 @@
+// Record checks that need the zone: name resolution and the apex rules.
+import { normalizeRecordName } from '../../shared/dns/names';
+import { parseRecordType, SINGLE_VALUE_TYPES, type RecordType } from '../../shared/dns/records';
+import type { ZoneRow } from '../store/zones';
+import { RecordConflict } from '../store/records';
+import { ApiFailure, fail } from './errors';
+
+export function resolveName(zone: ZoneRow, name: string, type: string): string {
+  const r = normalizeRecordName(name, zone.name);
+  if (!r.ok) throw fail.badRequest('invalid_record_name', r.message, { field: 'name' });
+  if (type === 'NS' && r.value.relative === '@') {
+    throw fail.badRequest(
+      'invalid_record_name',
+      'The NS records at the zone apex are managed by the service (they list the assigned nameservers); add NS records below the apex to delegate a subdomain.',
+      { field: 'name' },
+    );
+  }
+  return r.value.fqdn;
+}
+
+export function resolveType(type: string): RecordType {
+  const t = parseRecordType(type);
+  if (!t)
+    throw fail.badRequest(
+      'invalid_record_type',
+      `Type "${type}" is not supported; use one of A, AAAA, CNAME, MX, TXT, NS, SRV, PTR, CAA, TLSA, SSHFP, HTTPS, SVCB, ALIAS.`,
+      { field: 'type' },
+    );
+  return t;
+}
+
+export const isSingleValue = (type: string) => SINGLE_VALUE_TYPES.has(type as RecordType);
+
+/** Runs a store write, turning refused writes into 409 answers. */
+export async function guarded<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (e instanceof RecordConflict) {
+      throw new ApiFailure(409, e.code, e.message, {
+        field: e.code === 'cname_conflict' ? 'type' : 'content',
+        ...e.details,
+      });
+    }
+    throw e;
+  }
+}

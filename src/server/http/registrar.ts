@@ -1,0 +1,57 @@
+// Declares a route once: OpenAPI document, handler, and its entry in the gate's route table.
+import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+import type { Scope } from '../../shared/api/fields';
+import { errorBodySchema } from '../../shared/api/common';
+import type { Config } from '../config';
+import type { ZoneEvents } from '../events';
+import type { Db } from '../store/db';
+import type { AppEnv } from './context';
+import type { RouteTable } from './route-table';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+  events: ZoneEvents;
+  /** Starts (or queues) the background purge of deleted zones. */
+  purger: { kick(): void };
+}
+
+export interface Registrar {
+  app: OpenAPIHono<AppEnv>;
+  table: RouteTable;
+  deps: AppDeps;
+}
+
+export function register<R extends RouteConfig>(
+  r: Registrar,
+  scopes: readonly Scope[],
+  route: R,
+  handler: RouteHandler<R, AppEnv>,
+) {
+  r.table.add(route.method, route.path, scopes);
+  const security = scopes.length ? [{ bearer: [...scopes] }] : [];
+  r.app.openapi({ ...route, security }, handler);
+}
+
+export function json<T>(schema: T, description: string) {
+  return { content: { 'application/json': { schema } }, description };
+}
+
+export function jsonBody<T>(schema: T) {
+  return { body: { content: { 'application/json': { schema } }, required: true } };
+}
+
+const error = (description: string) => json(errorBodySchema, description);
+
+/** Error answers every authenticated route can give. */
+export const commonErrors = {
+  400: error('Invalid request; `error.code` says which field and why'),
+  401: error('Missing, unknown or revoked API key'),
+  403: error('The key lacks a scope; `error.details.required` lists them'),
+  404: error('Zone or record not found (or owned by another customer)'),
+} as const;
+
+export type ZoneMiddleware = MiddlewareHandler<AppEnv>;

@@ -1,0 +1,155 @@
+// /v1/zones/{zone_id}/records/by-name/{name}/{type}: update or delete by name and type,
+// one value chosen with ?content=, or (delete only) the whole RRset.
+import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import {
+  recordDeleteResponse,
+  recordWriteResponse,
+  updateRecordByNameInput,
+} from '../../../shared/api';
+import { errorBodySchema } from '../../../shared/api/common';
+import { normalizeContent } from '../../../shared/dns/records';
+import type { Db } from '../../store/db';
+import { deleteRecords, getRRset, updateRecord } from '../../store/records';
+import type { AppEnv } from '../context';
+import { fail } from '../errors';
+import { loadZone } from '../loaders';
+import { presentRecord } from '../present';
+import { guarded, resolveName, resolveType } from '../record-input';
+import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
+import { zoneParams } from './zones';
+
+const byNameParams = zoneParams.extend({
+  name: z
+    .string()
+    .meta({ description: '`@`, a relative name or an absolute name, URL-encoded', example: 'www' }),
+  type: z.string().meta({ example: 'A' }),
+});
+const contentQuery = z.object({
+  content: z.string().optional().meta({ description: 'Selects one value of a multi-value RRset' }),
+});
+
+/** Finds the RRset (and the value `content=` selects) before the body is validated. */
+function loadRRset(db: Db): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const zone = c.get('zone');
+    const type = resolveType(c.req.param('type') ?? '');
+    const name = resolveName(zone, c.req.param('name') ?? '', type);
+    const rrset = await getRRset(db, zone.id, name, type);
+    if (!rrset.length)
+      throw fail.notFound('record_not_found', `There is no ${type} record at ${name}.`);
+    const wanted = c.req.query('content');
+    let selected = rrset;
+    if (wanted !== undefined) {
+      const canonical = normalizeContent(type, wanted);
+      const key = canonical.ok ? canonical.value : wanted.trim();
+      selected = rrset.filter((row) => row.content === key);
+      if (!selected.length) {
+        throw fail.notFound(
+          'record_not_found',
+          `The ${type} records at ${name} have no value "${wanted}"; its values are: ${rrset.map((x) => x.content).join(', ')}.`,
+        );
+      }
+    }
+    c.set('rrset', rrset);
+    c.set('selected', selected);
+    await next();
+  };
+}
+
+export function registerRecordByNameRoutes(r: Registrar) {
+  const { db, events } = r.deps;
+  const middleware = [loadZone(db), loadRRset(db)];
+  const conflict = json(errorBodySchema, 'record_already_exists');
+
+  register(
+    r,
+    ['zones:read', 'records:write'],
+    createRoute({
+      method: 'put',
+      path: '/v1/zones/{zone_id}/records/by-name/{name}/{type}',
+      summary: 'Update a record by name and type',
+      description:
+        'For an RRset with several values, `content=` selects the one to update; without it the answer is 400 ambiguous_record.',
+      middleware,
+      request: { params: byNameParams, query: contentQuery, ...jsonBody(updateRecordByNameInput) },
+      responses: {
+        200: json(recordWriteResponse, 'The record as it now is'),
+        ...commonErrors,
+        409: conflict,
+      },
+    }),
+    async (c) => {
+      const zone = c.get('zone');
+      const selected = c.get('selected');
+      const first = selected[0]!;
+      if (selected.length > 1) {
+        throw fail.badRequest(
+          'ambiguous_record',
+          `${first.name} has ${selected.length} ${first.type} values; add ?content=<current value> to say which one to update.`,
+          { field: 'content', values: selected.map((x) => x.content) },
+        );
+      }
+      const input = c.req.valid('json');
+      const content = normalizeContent(
+        first.type as Parameters<typeof normalizeContent>[0],
+        input.content,
+      );
+      if (!content.ok) {
+        throw fail.badRequest('invalid_record_content', content.message, {
+          field: 'content',
+          ...(content.expected ? { expected: content.expected } : {}),
+        });
+      }
+      const row = await guarded(() =>
+        updateRecord(db, zone, first, {
+          ...input,
+          name: first.name,
+          type: first.type,
+          content: content.value,
+        }),
+      );
+      events.emit({ kind: 'changed', zoneId: zone.id });
+      return c.json(
+        {
+          status: 'success' as const,
+          data: { message: `Updated ${row.type} record ${row.name}`, record: presentRecord(row) },
+        },
+        200,
+      );
+    },
+  );
+
+  register(
+    r,
+    ['zones:read', 'records:write'],
+    createRoute({
+      method: 'delete',
+      path: '/v1/zones/{zone_id}/records/by-name/{name}/{type}',
+      summary: 'Delete one value (with content=) or the whole RRset',
+      middleware,
+      request: { params: byNameParams, query: contentQuery },
+      responses: {
+        200: json(recordDeleteResponse, 'Deleted; `deleted` counts the values removed'),
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const zone = c.get('zone');
+      const selected = c.get('selected');
+      const deleted = await deleteRecords(db, zone, selected);
+      events.emit({ kind: 'changed', zoneId: zone.id });
+      const first = selected[0]!;
+      return c.json(
+        {
+          status: 'success' as const,
+          data: {
+            message: `Deleted ${deleted} ${first.type} value${deleted === 1 ? '' : 's'} at ${first.name}`,
+            deleted,
+          },
+        },
+        200,
+      );
+    },
+  );
+}

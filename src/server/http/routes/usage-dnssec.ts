@@ -1,0 +1,159 @@
+// /v1/zones/{zone_id}/usage and the DNSSEC routes.
+import { createRoute } from '@hono/zod-openapi';
+import {
+  cryptokeysResponse,
+  dnssecPatchInput,
+  dnssecStatusResponse,
+  dsResponse,
+  usageResponse,
+} from '../../../shared/api';
+import { dnskeyText, dsRecords } from '../../dns/dnssec-keys';
+import type { Db } from '../../store/db';
+import { listKeys, setDnssec } from '../../store/dnssec';
+import { monthUsage } from '../../store/usage';
+import type { ZoneRow } from '../../store/zones';
+import { getZone } from '../../store/zones';
+import { loadZone } from '../loaders';
+import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
+import { zoneParams } from './zones';
+
+const ALGORITHM_NAME = 'ECDSAP256SHA256';
+
+async function status(db: Db, zone: ZoneRow) {
+  const keys = await listKeys(db, zone.id);
+  const enabled = Boolean(zone.dnssec_enabled);
+  return {
+    zone_id: zone.id,
+    enabled,
+    algorithm: enabled ? ALGORITHM_NAME : null,
+    key_count: keys.length,
+  };
+}
+
+async function cryptokeys(db: Db, zone: ZoneRow) {
+  const keys = await listKeys(db, zone.id);
+  return keys.map((k) => {
+    const pub = Buffer.from(k.public_key, 'base64');
+    return {
+      id: k.id,
+      keytype: 'csk',
+      active: Boolean(k.active),
+      published: Boolean(k.published),
+      algorithm: ALGORITHM_NAME,
+      bits: 256,
+      flags: k.flags,
+      keytag: k.keytag,
+      dnskey: dnskeyText(k.flags, k.algorithm, pub),
+      ds: dsRecords(zone.name, k.flags, k.algorithm, pub),
+    };
+  });
+}
+
+export function registerUsageDnssecRoutes(r: Registrar) {
+  const { db, events } = r.deps;
+  const withZone = [loadZone(db)];
+  const ok = <T>(data: T) => ({ status: 'success' as const, data });
+
+  register(
+    r,
+    ['usage:read'],
+    createRoute({
+      method: 'get',
+      path: '/v1/zones/{zone_id}/usage',
+      summary: 'Query counts of the current UTC month, by query type',
+      middleware: withZone,
+      request: { params: zoneParams },
+      responses: { 200: json(usageResponse, 'Usage of the current month'), ...commonErrors },
+    }),
+    async (c) => {
+      const zone = c.get('zone');
+      const u = await monthUsage(db, zone.id);
+      return c.json(
+        ok({
+          zone_id: zone.id,
+          zone_name: zone.name,
+          period: 'current_month',
+          queries: u.queries,
+          queries_by_type: u.queriesByType,
+        }),
+        200,
+      );
+    },
+  );
+
+  register(
+    r,
+    ['zones:read'],
+    createRoute({
+      method: 'get',
+      path: '/v1/zones/{zone_id}/dnssec/status',
+      summary: 'DNSSEC state',
+      middleware: withZone,
+      request: { params: zoneParams },
+      responses: { 200: json(dnssecStatusResponse, 'DNSSEC state'), ...commonErrors },
+    }),
+    async (c) => c.json(ok(await status(db, c.get('zone'))), 200),
+  );
+
+  register(
+    r,
+    ['zones:write'],
+    createRoute({
+      method: 'patch',
+      path: '/v1/zones/{zone_id}/dnssec/status',
+      summary: 'Turn DNSSEC on or off',
+      description:
+        'Turning it on creates an ECDSA P-256 signing key (again: keeps it). Turning it off deletes the keys: remove the DS at the registrar first.',
+      middleware: withZone,
+      request: { params: zoneParams, ...jsonBody(dnssecPatchInput) },
+      responses: {
+        200: json(dnssecStatusResponse, 'DNSSEC state after the change'),
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const zone = c.get('zone');
+      await setDnssec(db, zone, c.req.valid('json').enabled);
+      events.emit({ kind: 'changed', zoneId: zone.id });
+      const fresh = await getZone(db, zone.customer_id, zone.id);
+      return c.json(ok(await status(db, fresh ?? zone)), 200);
+    },
+  );
+
+  register(
+    r,
+    ['zones:read'],
+    createRoute({
+      method: 'get',
+      path: '/v1/zones/{zone_id}/dnssec/cryptokeys',
+      summary: 'Signing keys with their DNSKEY and DS',
+      middleware: withZone,
+      request: { params: zoneParams },
+      responses: {
+        200: json(cryptokeysResponse, 'Keys (empty while DNSSEC is off)'),
+        ...commonErrors,
+      },
+    }),
+    async (c) => c.json(ok({ cryptokeys: await cryptokeys(db, c.get('zone')) }), 200),
+  );
+
+  register(
+    r,
+    ['zones:read'],
+    createRoute({
+      method: 'get',
+      path: '/v1/zones/{zone_id}/dnssec/ds',
+      summary: 'DS records for the registrar (digest types 2 and 4)',
+      middleware: withZone,
+      request: { params: zoneParams },
+      responses: {
+        200: json(dsResponse, 'DS records (empty while DNSSEC is off)'),
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const keys = await cryptokeys(db, c.get('zone'));
+      return c.json(ok({ ds_records: keys.flatMap((k) => k.ds) }), 200);
+    },
+  );
+}

@@ -1,0 +1,187 @@
+// /v1/zones and /v1/zones/{zone_id}.
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  createZoneInput,
+  pagingQuery,
+  updateZoneInput,
+  zoneDeleteResponse,
+  zoneListResponse,
+  zoneResponse,
+} from '../../../shared/api';
+import { errorBodySchema } from '../../../shared/api/common';
+import { getCustomer } from '../../store/customers';
+import {
+  createZone,
+  listZones,
+  markZoneDeleted,
+  recordCount,
+  updateZone,
+  ZoneNameTaken,
+} from '../../store/zones';
+import { ApiFailure, fail } from '../errors';
+import { loadZone } from '../loaders';
+import { nameserversFor, pagination, presentZone, presentZoneListItem } from '../present';
+import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
+
+const zoneParams = z.object({ zone_id: z.string().meta({ example: 'zone_k3j9x2m1q8w7e5r4' }) });
+const conflict = json(errorBodySchema, 'A zone with this name already exists');
+
+export function registerZoneRoutes(r: Registrar) {
+  const { db, config, events } = r.deps;
+  const ns = (region: string) => nameserversFor(config, region);
+  const withZone = [loadZone(db)];
+
+  register(
+    r,
+    ['zones:write'],
+    createRoute({
+      method: 'post',
+      path: '/v1/zones',
+      summary: 'Create a zone',
+      request: jsonBody(createZoneInput),
+      responses: { 201: json(zoneResponse, 'The new zone'), ...commonErrors, 409: conflict },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const principal = c.get('principal');
+      const customer = await getCustomer(db, principal.customerId);
+      try {
+        const row = await createZone(db, {
+          customerId: principal.customerId,
+          name: input.name,
+          region: input.region ?? customer?.default_region ?? 'EU_GLOBAL',
+          ttl: input.ttl ?? 3600,
+        });
+        events.emit({ kind: 'changed', zoneId: row.id });
+        return c.json(
+          { status: 'success' as const, data: presentZone(row, ns(row.region), 0) },
+          201,
+        );
+      } catch (e) {
+        if (e instanceof ZoneNameTaken) {
+          throw new ApiFailure(
+            409,
+            'zone_already_exists',
+            `The zone ${input.name} is already hosted here; pick another name or delete the existing zone first.`,
+            { field: 'name' },
+          );
+        }
+        throw e;
+      }
+    },
+  );
+
+  register(
+    r,
+    ['zones:read'],
+    createRoute({
+      method: 'get',
+      path: '/v1/zones',
+      summary: 'List zones',
+      request: { query: pagingQuery(10) },
+      responses: {
+        200: json(zoneListResponse, 'One page of zones, sorted by name'),
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const q = c.req.valid('query');
+      const limit = Math.min(q.limit ?? 10, 100);
+      const offset = q.offset ?? 0;
+      const { rows, total } = await listZones(db, c.get('principal').customerId, limit, offset);
+      const zones = rows.map(presentZoneListItem);
+      return c.json(
+        {
+          status: 'success' as const,
+          data: { zones, pagination: pagination(total, offset, limit, zones.length) },
+        },
+        200,
+      );
+    },
+  );
+
+  register(
+    r,
+    ['zones:read'],
+    createRoute({
+      method: 'get',
+      path: '/v1/zones/{zone_id}',
+      summary: 'Get a zone',
+      middleware: withZone,
+      request: { params: zoneParams },
+      responses: {
+        200: json(zoneResponse, 'The zone with its nameservers, DNSSEC state and record count'),
+        ...commonErrors,
+      },
+    }),
+    async (c) => {
+      const zone = c.get('zone');
+      const count = await recordCount(db, zone.id);
+      return c.json(
+        { status: 'success' as const, data: presentZone(zone, ns(zone.region), count) },
+        200,
+      );
+    },
+  );
+
+  register(
+    r,
+    ['zones:write'],
+    createRoute({
+      method: 'put',
+      path: '/v1/zones/{zone_id}',
+      summary: 'Update a zone (default TTL, status)',
+      middleware: withZone,
+      request: { params: zoneParams, ...jsonBody(updateZoneInput) },
+      responses: { 200: json(zoneResponse, 'The zone as it now is'), ...commonErrors },
+    }),
+    async (c) => {
+      const zone = c.get('zone');
+      const input = c.req.valid('json');
+      if (input.name !== undefined && input.name.toLowerCase().replace(/\.$/, '') !== zone.name) {
+        throw fail.badRequest(
+          'invalid_request',
+          'A zone cannot be renamed; create a new zone with the new name instead.',
+          { field: 'name' },
+        );
+      }
+      const next = await updateZone(db, zone, { ttl: input.ttl, status: input.status });
+      events.emit({ kind: 'changed', zoneId: zone.id });
+      const count = await recordCount(db, zone.id);
+      return c.json(
+        { status: 'success' as const, data: presentZone(next, ns(next.region), count) },
+        200,
+      );
+    },
+  );
+
+  register(
+    r,
+    ['zones:write'],
+    createRoute({
+      method: 'delete',
+      path: '/v1/zones/{zone_id}',
+      summary: 'Delete a zone (asynchronous, irreversible)',
+      middleware: withZone,
+      request: { params: zoneParams },
+      responses: { 202: json(zoneDeleteResponse, 'Deletion started'), ...commonErrors },
+    }),
+    async (c) => {
+      const zone = c.get('zone');
+      await markZoneDeleted(db, zone.id);
+      events.emit({ kind: 'deleted', zoneId: zone.id });
+      r.deps.purger.kick();
+      return c.json(
+        {
+          status: 'success' as const,
+          data: {
+            message: `Deletion of zone ${zone.name} started; it no longer answers and its records are being removed.`,
+          },
+        },
+        202,
+      );
+    },
+  );
+}
+
+export { zoneParams };

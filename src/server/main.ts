@@ -1,0 +1,48 @@
+// Reads config, opens the store, starts the service, prints how to sign in.
+import pino from 'pino';
+import { bootstrapFirstKey } from './bootstrap';
+import { loadConfig } from './config';
+import { startService } from './server';
+import { openStore } from './store/db';
+
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.LOG_LEVEL, base: undefined });
+  const store = await openStore(config.dataDir);
+  const firstKey = await bootstrapFirstKey(store.db);
+  const service = await startService(config, store, log);
+
+  const lines = [`Zonedeck is running at ${service.url}  (data in ${config.dataDir})`];
+  if (firstKey) {
+    lines.push('', 'First start: created customer "default" with a key holding every scope.');
+    lines.push(
+      `Sign in: ${service.url}/#key=${firstKey}`,
+      '(The key is shown only now; keep the link private.)',
+    );
+  } else {
+    lines.push(
+      `Need a key? npm run --silent apikey -- create --customer default --scopes zones:read,zones:write,records:read,records:write,usage:read`,
+    );
+  }
+  lines.push(`API reference: ${service.url}/v1/openapi.json`);
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await service.stop();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `Zonedeck failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+// Runs the background purge of deleted zones: one run at a time, again if kicked meanwhile.
+import type { Logger } from 'pino';
+import type { Db } from './store/db';
+import { purgeDeletedZones } from './store/zones';
+
+export class Purger {
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {}
+
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Resolves when no purge is running (for shutdown and tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        const n = await purgeDeletedZones(this.db);
+        if (n) this.log.info({ zones: n }, 'purged deleted zones');
+      } catch (err) {
+        // A later kick (or the next start) finishes the job; the zones stay hidden meanwhile.
+        this.log.error({ err }, 'purge of deleted zones failed');
+      }
+    } while (this.again);
+  }
+}

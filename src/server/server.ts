@@ -1,0 +1,47 @@
+// Starts the whole service on an open store: HTTP API + dashboard (and, later, DNS).
+import { serve, type ServerType } from '@hono/node-server';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { ZoneEvents } from './events';
+import { createApp } from './http/app';
+import { Purger } from './purger';
+import type { OpenedStore } from './store/db';
+
+export interface RunningService {
+  url: string;
+  port: number;
+  events: ZoneEvents;
+  purger: Purger;
+  stop(): Promise<void>;
+}
+
+export async function startService(
+  config: Config,
+  store: OpenedStore,
+  log: Logger,
+): Promise<RunningService> {
+  const events = new ZoneEvents();
+  const purger = new Purger(store.db, log);
+  const app = createApp({ db: store.db, config, log, events, purger });
+  purger.kick(); // finishes deletes that a previous run accepted but did not complete
+
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () =>
+      resolve(s),
+    );
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    events,
+    purger,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await purger.idle();
+    },
+  };
+}

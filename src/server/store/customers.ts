@@ -1,0 +1,93 @@
+// Customers and their API keys. Keys are stored only as hashes.
+import type { Scope } from '../../shared/api/fields';
+import type { Db } from './db';
+import { hashApiKey, newApiKey, nowIso, randomId } from './ids';
+
+export interface KeyPrincipal {
+  keyId: string;
+  customerId: string;
+  scopes: ReadonlySet<string>;
+}
+
+export async function ensureCustomer(db: Db, id: string, defaultRegion: string): Promise<boolean> {
+  const existing = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (existing) return false;
+  await db
+    .insertInto('customers')
+    .values({ id, default_region: defaultRegion, created_at: nowIso() })
+    .execute();
+  return true;
+}
+
+export async function getCustomer(db: Db, id: string) {
+  return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function createApiKey(
+  db: Db,
+  customerId: string,
+  scopes: readonly Scope[],
+  label: string | null = null,
+): Promise<{ id: string; key: string }> {
+  const key = newApiKey();
+  const id = randomId('key_', 12);
+  await db
+    .insertInto('api_keys')
+    .values({
+      id,
+      customer_id: customerId,
+      key_hash: hashApiKey(key),
+      scopes: scopes.join(','),
+      label,
+      created_at: nowIso(),
+      revoked_at: null,
+    })
+    .execute();
+  return { id, key };
+}
+
+export async function findKey(db: Db, key: string): Promise<KeyPrincipal | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['id', 'customer_id', 'scopes'])
+    .where('key_hash', '=', hashApiKey(key))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    keyId: row.id,
+    customerId: row.customer_id,
+    scopes: new Set(row.scopes.split(',').filter(Boolean)),
+  };
+}
+
+export async function listApiKeys(db: Db, customerId?: string) {
+  let q = db
+    .selectFrom('api_keys')
+    .select(['id', 'customer_id', 'scopes', 'label', 'created_at', 'revoked_at'])
+    .orderBy('created_at');
+  if (customerId) q = q.where('customer_id', '=', customerId);
+  return q.execute();
+}
+
+export async function revokeApiKey(db: Db, keyId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: nowIso() })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function countCustomers(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

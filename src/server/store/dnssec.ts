@@ -1,0 +1,69 @@
+// DNSSEC state of a zone: the flag on the zone and its signing keys.
+import { write } from './group-commit';
+import type { Db } from './db';
+import { nowIso, randomId } from './ids';
+import type { ZoneRow } from './zones';
+import { bumpSerial } from './zones';
+import {
+  ALGORITHM_ECDSAP256SHA256,
+  CSK_FLAGS,
+  dnskeyRdata,
+  generateEcdsaP256Key,
+  keyTag,
+} from '../dns/dnssec-keys';
+
+export async function listKeys(db: Db, zoneId: string) {
+  return db
+    .selectFrom('dnssec_keys')
+    .select([
+      'id',
+      'flags',
+      'algorithm',
+      'keytag',
+      'public_key',
+      'active',
+      'published',
+      'created_at',
+    ])
+    .where('zone_id', '=', zoneId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Enabling twice keeps the key; disabling deletes the keys, so the next enable makes a new DS. */
+export async function setDnssec(db: Db, zone: ZoneRow, enabled: boolean): Promise<void> {
+  await write(db, async (trx) => {
+    const current = await trx
+      .selectFrom('zones')
+      .select('dnssec_enabled')
+      .where('id', '=', zone.id)
+      .executeTakeFirstOrThrow();
+    if (Boolean(current.dnssec_enabled) === enabled) return;
+    if (enabled) {
+      const key = generateEcdsaP256Key();
+      await trx
+        .insertInto('dnssec_keys')
+        .values({
+          id: randomId('key_', 12),
+          zone_id: zone.id,
+          flags: CSK_FLAGS,
+          algorithm: ALGORITHM_ECDSAP256SHA256,
+          keytag: keyTag(dnskeyRdata(CSK_FLAGS, ALGORITHM_ECDSAP256SHA256, key.publicKey)),
+          public_key: key.publicKey.toString('base64'),
+          private_key: key.privateKeyPkcs8.toString('base64'),
+          active: 1,
+          published: 1,
+          created_at: nowIso(),
+        })
+        .execute();
+    } else {
+      await trx.deleteFrom('dnssec_keys').where('zone_id', '=', zone.id).execute();
+    }
+    await trx
+      .updateTable('zones')
+      .set({ dnssec_enabled: enabled ? 1 : 0, updated_at: nowIso() })
+      .where('id', '=', zone.id)
+      .execute();
+    await bumpSerial(trx, zone);
+  });
+}

@@ -1,0 +1,119 @@
+// Schema migrations, applied in order at start. Never edit a landed migration: add one.
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('customers')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('default_region', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id'))
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('label', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+
+      await db.schema
+        .createTable('zones')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('region', 'text', (c) => c.notNull())
+        .addColumn('ttl', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('dnssec_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('serial', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('deleted_at', 'text')
+        .execute();
+      // A name is hosted once in the whole service, deleted zones excepted.
+      await db.schema
+        .createIndex('zones_live_name')
+        .on('zones')
+        .column('name')
+        .unique()
+        .where(sql.ref('deleted_at'), 'is', null)
+        .execute();
+      await db.schema
+        .createIndex('zones_customer_name')
+        .on('zones')
+        .columns(['customer_id', 'name'])
+        .execute();
+
+      await db.schema
+        .createTable('rrsets')
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('ttl', 'integer', (c) => c.notNull())
+        .addColumn('comment', 'text')
+        .addPrimaryKeyConstraint('rrsets_pk', ['zone_id', 'name', 'type'])
+        .execute();
+
+      await db.schema
+        .createTable('records')
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('records_pk', ['zone_id', 'id'])
+        .execute();
+      // The list order (name, type, content) served straight from an index.
+      await db.schema
+        .createIndex('records_order')
+        .on('records')
+        .columns(['zone_id', 'name', 'type', 'content'])
+        .unique()
+        .execute();
+
+      await db.schema
+        .createTable('dnssec_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('flags', 'integer', (c) => c.notNull())
+        .addColumn('algorithm', 'integer', (c) => c.notNull())
+        .addColumn('keytag', 'integer', (c) => c.notNull())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('private_key', 'text', (c) => c.notNull())
+        .addColumn('active', 'integer', (c) => c.notNull())
+        .addColumn('published', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('dnssec_keys_zone').on('dnssec_keys').column('zone_id').execute();
+
+      await db.schema
+        .createTable('usage_daily')
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('qtype', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_daily_pk', ['zone_id', 'day', 'qtype'])
+        .execute();
+
+      await db.schema
+        .createTable('meta')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

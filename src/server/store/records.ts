@@ -1,0 +1,270 @@
+// Records and RRsets. TTL and comment live on the RRset (one per name and type), values on
+// records; every write is one transaction that also bumps the zone's SOA serial.
+import { write } from './group-commit';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from './schema';
+import type { Db } from './db';
+import { nowIso, recordId } from './ids';
+import { bumpSerial, type ZoneRow } from './zones';
+
+export interface RecordRow {
+  id: string;
+  name: string;
+  type: string;
+  content: string;
+  disabled: number;
+  ttl: number;
+  comment: string | null;
+}
+
+/** A write the domain rules refused; the route turns it into a 409. */
+export class RecordConflict extends Error {
+  constructor(
+    readonly code: 'record_already_exists' | 'cname_conflict',
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+type Trx = Transaction<Database>;
+
+function selectRecords(db: Db | Trx, zoneId: string) {
+  return db
+    .selectFrom('records as r')
+    .innerJoin('rrsets as s', (j) =>
+      j
+        .onRef('s.zone_id', '=', 'r.zone_id')
+        .onRef('s.name', '=', 'r.name')
+        .onRef('s.type', '=', 'r.type'),
+    )
+    .select(['r.id', 'r.name', 'r.type', 'r.content', 'r.disabled', 's.ttl', 's.comment'])
+    .where('r.zone_id', '=', zoneId);
+}
+
+export async function listRecords(db: Db, zoneId: string, limit: number, offset: number) {
+  const [rows, total] = await Promise.all([
+    selectRecords(db, zoneId)
+      .orderBy('r.name')
+      .orderBy('r.type')
+      .orderBy('r.content')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('records')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('zone_id', '=', zoneId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export async function getRecord(db: Db | Trx, zoneId: string, id: string) {
+  return selectRecords(db, zoneId).where('r.id', '=', id).executeTakeFirst();
+}
+
+export async function getRRset(db: Db | Trx, zoneId: string, name: string, type: string) {
+  return selectRecords(db, zoneId)
+    .where('r.name', '=', name)
+    .where('r.type', '=', type)
+    .orderBy('r.content')
+    .execute();
+}
+
+/** Types that may not share a name with the type in the key (RFC 1034 3.6.2; ALIAS as PowerDNS). */
+function conflictAt(
+  type: string,
+  fqdn: string,
+  zoneApex: string,
+  typesAtName: Set<string>,
+): string | null {
+  const others = [...typesAtName].filter((t) => t !== type);
+  if (type === 'CNAME') {
+    if (fqdn === zoneApex)
+      return 'A CNAME cannot be at the zone apex, which always holds SOA and NS records; use ALIAS there instead.';
+    if (others.length)
+      return `${fqdn} already has ${others.join(', ')} records; a CNAME must be the only record at its name.`;
+  } else if (typesAtName.has('CNAME')) {
+    return `${fqdn} has a CNAME record; a CNAME must be the only record at its name, so delete it first or use another name.`;
+  }
+  if (type === 'ALIAS' && others.some((t) => t === 'A' || t === 'AAAA')) {
+    return `${fqdn} already has A or AAAA records; an ALIAS answers those types itself, so it cannot share the name with them.`;
+  }
+  if ((type === 'A' || type === 'AAAA') && typesAtName.has('ALIAS')) {
+    return `${fqdn} has an ALIAS record, which answers A and AAAA queries; delete it before adding ${type} records.`;
+  }
+  return null;
+}
+
+export interface RecordWrite {
+  name: string;
+  type: string;
+  content: string;
+  ttl?: number | undefined;
+  disabled?: boolean | undefined;
+  /** undefined keeps the RRset's comment; null or "" removes it. */
+  comment?: string | null | undefined;
+}
+
+/** Creates the RRset or updates its TTL and comment in one statement; returns what it now holds. */
+async function upsertRRset(trx: Trx, zone: ZoneRow, w: RecordWrite) {
+  const keepComment = w.comment === undefined;
+  const comment = keepComment ? null : w.comment || null;
+  return trx
+    .insertInto('rrsets')
+    .values({ zone_id: zone.id, name: w.name, type: w.type, ttl: w.ttl ?? zone.ttl, comment })
+    .onConflict((oc) =>
+      oc.columns(['zone_id', 'name', 'type']).doUpdateSet({
+        ttl: w.ttl === undefined ? sql<number>`rrsets.ttl` : w.ttl,
+        comment: keepComment ? sql<string | null>`rrsets.comment` : comment,
+      }),
+    )
+    .returning(['ttl', 'comment'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function createRecord(db: Db, zone: ZoneRow, w: RecordWrite, singleValue: boolean) {
+  return write(db, async (trx) => {
+    const atName = await trx
+      .selectFrom('records')
+      .select(['type', 'content'])
+      .where('zone_id', '=', zone.id)
+      .where('name', '=', w.name)
+      .execute();
+    const sameType = atName.filter((r) => r.type === w.type);
+    if (sameType.some((r) => r.content === w.content)) {
+      throw new RecordConflict(
+        'record_already_exists',
+        `${w.name} already has the ${w.type} record "${w.content}".`,
+      );
+    }
+    if (singleValue && sameType.length) {
+      throw new RecordConflict(
+        'record_already_exists',
+        `${w.name} already has a ${w.type} record and ${w.type} allows only one value; update or delete the existing one.`,
+        { existing: sameType[0]?.content },
+      );
+    }
+    const conflict = conflictAt(
+      w.type,
+      w.name,
+      `${zone.name}.`,
+      new Set(atName.map((r) => r.type)),
+    );
+    if (conflict) throw new RecordConflict('cname_conflict', conflict);
+
+    const rrset = await upsertRRset(trx, zone, w);
+    const id = recordId(zone.id, w.name, w.type, w.content);
+    const now = nowIso();
+    await trx
+      .insertInto('records')
+      .values({
+        zone_id: zone.id,
+        id,
+        name: w.name,
+        type: w.type,
+        content: w.content,
+        disabled: w.disabled ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await bumpSerial(trx, zone);
+    const row: RecordRow = {
+      id,
+      name: w.name,
+      type: w.type,
+      content: w.content,
+      disabled: w.disabled ? 1 : 0,
+      ...rrset,
+    };
+    return row;
+  });
+}
+
+/** Replaces one value (a new content gives a new id) and sets the RRset's TTL and comment. */
+export async function updateRecord(db: Db, zone: ZoneRow, current: RecordRow, w: RecordWrite) {
+  return write(db, async (trx) => {
+    const id = recordId(zone.id, w.name, w.type, w.content);
+    const disabled = w.disabled === undefined ? current.disabled : w.disabled ? 1 : 0;
+    if (id !== current.id) {
+      const clash = await trx
+        .selectFrom('records')
+        .select('id')
+        .where('zone_id', '=', zone.id)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (clash) {
+        throw new RecordConflict(
+          'record_already_exists',
+          `${w.name} already has the ${w.type} record "${w.content}".`,
+        );
+      }
+      await trx
+        .updateTable('records')
+        .set({ id, content: w.content, disabled, updated_at: nowIso() })
+        .where('zone_id', '=', zone.id)
+        .where('id', '=', current.id)
+        .execute();
+    } else {
+      await trx
+        .updateTable('records')
+        .set({ disabled, updated_at: nowIso() })
+        .where('zone_id', '=', zone.id)
+        .where('id', '=', id)
+        .execute();
+    }
+    const rrset = await upsertRRset(trx, zone, w);
+    await bumpSerial(trx, zone);
+    const row: RecordRow = {
+      id,
+      name: w.name,
+      type: w.type,
+      content: w.content,
+      disabled,
+      ...rrset,
+    };
+    return row;
+  });
+}
+
+async function dropEmptyRRset(trx: Trx, zoneId: string, name: string, type: string) {
+  const left = await trx
+    .selectFrom('records')
+    .select('id')
+    .where('zone_id', '=', zoneId)
+    .where('name', '=', name)
+    .where('type', '=', type)
+    .limit(1)
+    .executeTakeFirst();
+  if (!left) {
+    await trx
+      .deleteFrom('rrsets')
+      .where('zone_id', '=', zoneId)
+      .where('name', '=', name)
+      .where('type', '=', type)
+      .execute();
+  }
+}
+
+export async function deleteRecords(
+  db: Db,
+  zone: ZoneRow,
+  rows: readonly RecordRow[],
+): Promise<number> {
+  if (!rows.length) return 0;
+  return write(db, async (trx) => {
+    const ids = rows.map((r) => r.id);
+    const r = await trx
+      .deleteFrom('records')
+      .where('zone_id', '=', zone.id)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    const sets = new Map(rows.map((row) => [`${row.name}\0${row.type}`, row]));
+    for (const row of sets.values()) await dropEmptyRRset(trx, zone.id, row.name, row.type);
+    await bumpSerial(trx, zone);
+    return Number(r.numDeletedRows);
+  });
+}

@@ -1,0 +1,95 @@
+// Table types for Kysely. Timestamps are ISO 8601 UTC strings; booleans are 0/1 integers
+// (portable to PostgreSQL through the dialect's own mapping later).
+import type { Generated } from 'kysely';
+
+export interface CustomersTable {
+  id: string;
+  default_region: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  customer_id: string;
+  key_hash: string;
+  scopes: string;
+  label: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface ZonesTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  type: string;
+  region: string;
+  ttl: number;
+  status: string;
+  dnssec_enabled: number;
+  serial: number;
+  created_at: string;
+  updated_at: string;
+  /** Set when a delete was accepted; the zone is then invisible and purged in the background. */
+  deleted_at: string | null;
+}
+
+export interface RrsetsTable {
+  zone_id: string;
+  name: string;
+  type: string;
+  ttl: number;
+  comment: string | null;
+}
+
+export interface RecordsTable {
+  zone_id: string;
+  id: string;
+  name: string;
+  type: string;
+  content: string;
+  disabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DnssecKeysTable {
+  id: string;
+  zone_id: string;
+  flags: number;
+  algorithm: number;
+  keytag: number;
+  /** Raw public key (X || Y for ECDSA P-256), base64. */
+  public_key: string;
+  /** PKCS#8 DER, base64. Never leaves the server. */
+  private_key: string;
+  active: number;
+  published: number;
+  created_at: string;
+}
+
+export interface UsageDailyTable {
+  zone_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  qtype: string;
+  count: number;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  customers: CustomersTable;
+  api_keys: ApiKeysTable;
+  zones: ZonesTable;
+  rrsets: RrsetsTable;
+  records: RecordsTable;
+  dnssec_keys: DnssecKeysTable;
+  usage_daily: UsageDailyTable;
+  meta: MetaTable;
+}
+
+export type { Generated };

@@ -1,0 +1,168 @@
+// Zones: create, list, read, update, and the two-step delete (hide now, purge in the background).
+import { write } from './group-commit';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, ZonesTable } from './schema';
+import type { Db } from './db';
+import { nowIso, randomId } from './ids';
+
+export type ZoneRow = ZonesTable;
+
+/** SOA serial: seconds since the epoch, or one more than before when changes come faster. */
+export function nextSerial(previous: number): number {
+  return Math.max(previous + 1, Math.floor(Date.now() / 1000));
+}
+
+export class ZoneNameTaken extends Error {}
+
+export async function createZone(
+  db: Db,
+  input: { customerId: string; name: string; region: string; ttl: number },
+): Promise<ZoneRow> {
+  const now = nowIso();
+  const row: ZoneRow = {
+    id: randomId('zone_'),
+    customer_id: input.customerId,
+    name: input.name,
+    type: 'primary',
+    region: input.region,
+    ttl: input.ttl,
+    status: 'active',
+    dnssec_enabled: 0,
+    serial: nextSerial(0),
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  try {
+    await write(db, (trx) => trx.insertInto('zones').values(row).execute());
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new ZoneNameTaken(input.name);
+    throw e;
+  }
+  return row;
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export async function getZone(
+  db: Db,
+  customerId: string,
+  id: string,
+): Promise<ZoneRow | undefined> {
+  return db
+    .selectFrom('zones')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function listZones(db: Db, customerId: string, limit: number, offset: number) {
+  const base = db
+    .selectFrom('zones')
+    .where('customer_id', '=', customerId)
+    .where('deleted_at', 'is', null);
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('name').orderBy('id').limit(limit).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export async function updateZone(
+  db: Db,
+  zone: ZoneRow,
+  patch: { ttl?: number | undefined; status?: string | undefined },
+): Promise<ZoneRow> {
+  return write(db, async (trx) => {
+    // updated_at always moves forward, even for two updates within one millisecond.
+    const updatedAt = laterIso(nowIso(), zone.updated_at);
+    await trx
+      .updateTable('zones')
+      .set({
+        ttl: patch.ttl ?? zone.ttl,
+        status: patch.status ?? zone.status,
+        updated_at: updatedAt,
+      })
+      .where('id', '=', zone.id)
+      .execute();
+    await bumpSerial(trx, zone);
+    return trx.selectFrom('zones').selectAll().where('id', '=', zone.id).executeTakeFirstOrThrow();
+  });
+}
+
+/**
+ * Moves the SOA serial forward in one statement: to now (seconds since the epoch) or, when
+ * changes come faster than one a second, to one more than before. Concurrent writes never share
+ * a serial because the statement reads and writes the row under the write lock.
+ */
+export async function bumpSerial(trx: Transaction<Database> | Kysely<Database>, zone: ZoneRow) {
+  const now = Math.floor(Date.now() / 1000);
+  await trx
+    .updateTable('zones')
+    .set({
+      serial: sql<number>`case when serial + 1 > ${now} then serial + 1 else ${now} end`,
+    })
+    .where('id', '=', zone.id)
+    .execute();
+}
+
+export async function recordCount(db: Db, zoneId: string): Promise<number> {
+  const r = await db
+    .selectFrom('records')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('zone_id', '=', zoneId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Step one of a delete: from this commit on the zone is invisible and its name is free. */
+export async function markZoneDeleted(db: Db, zoneId: string): Promise<void> {
+  await write(db, (trx) =>
+    trx.updateTable('zones').set({ deleted_at: nowIso() }).where('id', '=', zoneId).execute(),
+  );
+}
+
+function laterIso(now: string, previous: string): string {
+  return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString();
+}
+
+const PURGE_BATCH = 5000;
+
+/**
+ * Step two: removes everything of deleted zones, in batches so that a 100,000-record zone
+ * does not hold the write lock for long. Safe to run again after a crash at any point.
+ */
+export async function purgeDeletedZones(db: Db): Promise<number> {
+  const doomed = await db
+    .selectFrom('zones')
+    .select('id')
+    .where('deleted_at', 'is not', null)
+    .execute();
+  for (const { id } of doomed) {
+    for (;;) {
+      const r = await write(db, (trx) =>
+        trx
+          .deleteFrom('records')
+          .where('zone_id', '=', id)
+          .where('id', 'in', (eb) =>
+            eb.selectFrom('records').select('id').where('zone_id', '=', id).limit(PURGE_BATCH),
+          )
+          .executeTakeFirst(),
+      );
+      if (Number(r.numDeletedRows) === 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await write(db, async (trx) => {
+      await trx.deleteFrom('rrsets').where('zone_id', '=', id).execute();
+      await trx.deleteFrom('dnssec_keys').where('zone_id', '=', id).execute();
+      await trx.deleteFrom('usage_daily').where('zone_id', '=', id).execute();
+      await trx.deleteFrom('zones').where('id', '=', id).execute();
+    });
+  }
+  return doomed.length;
+}

@@ -1,0 +1,54 @@
+// Runs the real server as a child process (`tsx src/server/main.ts`), as `npm start` does,
+// for tests that need to kill it or restart it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** The first-start key, when this start created it. */
+  signInKey: string | null;
+  output(): string;
+}
+
+export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const running = /running at (http:\/\/\S+)/.exec(out);
+      if (running && /API reference/.test(out)) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          url: running[1]!,
+          signInKey: /#key=(\S+)/.exec(out)?.[1] ?? null,
+          output: () => out,
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+export function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}

@@ -1,0 +1,5 @@
+export * from './common';
+export * from './fields';
+export * from './zones';
+export * from './records';
+export * from './usage-dnssec';

@@ -1,0 +1,88 @@
+// Zone bodies: create and update input, the zone object, list items.
+import { z } from 'zod';
+import { normalizeZoneName } from '../dns/names';
+import { envelope, messageSchema, paginationSchema } from './common';
+import { ttlSchema } from './fields';
+
+export const REGIONS = ['EU_GLOBAL', 'EU', 'GLOBAL'] as const;
+export type Region = (typeof REGIONS)[number];
+export const REGION_MEANING: Record<Region, string> = {
+  EU_GLOBAL: 'European Union plus global anycast ASNs',
+  EU: 'European Union anycast ASN only',
+  GLOBAL: 'Global anycast ASN only',
+};
+
+export const zoneNameSchema = z
+  .string({ error: 'Name must be a domain name such as example.com.' })
+  .transform((value, ctx) => {
+    const r = normalizeZoneName(value);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: r.message });
+    return z.NEVER;
+  });
+
+export const regionSchema = z.enum(REGIONS, {
+  error: `Region must be one of ${REGIONS.join(', ')}.`,
+});
+
+export const zoneStatusSchema = z.enum(['active', 'disabled'], {
+  error: 'Status must be "active" or "disabled".',
+});
+
+export const createZoneInput = z.object({
+  name: zoneNameSchema,
+  type: z
+    .enum(['primary', 'master'], { error: 'Type must be "primary".' })
+    .optional()
+    .transform(() => 'primary' as const),
+  region: regionSchema.optional(),
+  ttl: ttlSchema.optional(),
+});
+export type CreateZoneInput = z.input<typeof createZoneInput>;
+
+export const updateZoneInput = z.object({
+  // Accepted when it equals the zone's own name (compat); the route checks that.
+  name: z.string().optional(),
+  ttl: ttlSchema.optional(),
+  status: zoneStatusSchema.optional(),
+});
+export type UpdateZoneInput = z.input<typeof updateZoneInput>;
+
+export const zoneSchema = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  region: z.string(),
+  ttl: z.number().int(),
+  status: z.string(),
+  dnssec_enabled: z.boolean(),
+  settings: z.object({ dnssec_enabled: z.boolean() }),
+  nameservers: z.array(z.string()),
+  record_count: z.number().int().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Zone = z.infer<typeof zoneSchema>;
+
+export const zoneListItemSchema = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  region: z.string(),
+  status: z.string(),
+  settings: z.object({ dnssec_enabled: z.boolean() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ZoneListItem = z.infer<typeof zoneListItemSchema>;
+
+export const zoneListSchema = z.object({
+  zones: z.array(zoneListItemSchema),
+  pagination: paginationSchema,
+});
+
+export const zoneResponse = envelope(zoneSchema);
+export const zoneListResponse = envelope(zoneListSchema);
+export const zoneDeleteResponse = envelope(messageSchema);

@@ -1,0 +1,98 @@
+// The record type registry: one spec per type, used by the API validation and the dashboard's record form.
+
+import { err, ok } from '../result';
+import type { Result } from '../result';
+import { aSpec, aaaaSpec } from './address';
+import type { AddressFields } from './address';
+import { caaSpec } from './caa';
+import type { CaaFields } from './caa';
+import { aliasSpec, cnameSpec, nsSpec, ptrSpec } from './host';
+import type { HostFields } from './host';
+import { mxSpec, srvSpec } from './mx-srv';
+import type { MxFields, SrvFields } from './mx-srv';
+import { httpsSpec, svcbRecordSpec } from './svcb';
+import type { SvcbFields } from './svcb';
+import { sshfpSpec, tlsaSpec } from './tlsa-sshfp';
+import type { SshfpFields, TlsaFields } from './tlsa-sshfp';
+import { txtSpec } from './txt';
+import type { TxtFields } from './txt';
+import { RECORD_TYPES } from './types';
+import type { RecordType, RecordTypeSpec } from './types';
+
+export { RECORD_TYPES } from './types';
+export type { RecordType, RecordTypeSpec } from './types';
+export type { AddressFields } from './address';
+export type { CaaFields } from './caa';
+export type { HostFields } from './host';
+export type { MxFields, SrvFields } from './mx-srv';
+export type { SvcbFields, SvcParam } from './svcb';
+export type { SshfpFields, TlsaFields } from './tlsa-sshfp';
+export type { TxtFields } from './txt';
+export { txtToWireStrings } from './txt';
+
+export interface FieldsByType {
+  A: AddressFields;
+  AAAA: AddressFields;
+  CNAME: HostFields;
+  MX: MxFields;
+  TXT: TxtFields;
+  NS: HostFields;
+  SRV: SrvFields;
+  PTR: HostFields;
+  CAA: CaaFields;
+  TLSA: TlsaFields;
+  SSHFP: SshfpFields;
+  HTTPS: SvcbFields;
+  SVCB: SvcbFields;
+  ALIAS: HostFields;
+}
+
+export type FieldsOf<T extends RecordType> = FieldsByType[T];
+
+export const RECORD_SPECS: { [T in RecordType]: RecordTypeSpec<FieldsOf<T>> } = {
+  A: aSpec,
+  AAAA: aaaaSpec,
+  CNAME: cnameSpec,
+  MX: mxSpec,
+  TXT: txtSpec,
+  NS: nsSpec,
+  SRV: srvSpec,
+  PTR: ptrSpec,
+  CAA: caaSpec,
+  TLSA: tlsaSpec,
+  SSHFP: sshfpSpec,
+  HTTPS: httpsSpec,
+  SVCB: svcbRecordSpec,
+  ALIAS: aliasSpec,
+};
+
+const TYPE_SET: ReadonlySet<string> = new Set(RECORD_TYPES);
+
+export const SINGLE_VALUE_TYPES: ReadonlySet<RecordType> = new Set(
+  RECORD_TYPES.filter((t) => RECORD_SPECS[t].singleValue),
+);
+
+/** Exact, upper-case match: what responses and stored rows carry. */
+export function isRecordType(s: string): s is RecordType {
+  return TYPE_SET.has(s);
+}
+
+/** Input from users and URLs: any case, surrounding spaces ignored. */
+export function parseRecordType(s: string): RecordType | undefined {
+  const upper = s.trim().toUpperCase();
+  return isRecordType(upper) ? upper : undefined;
+}
+
+function normalizeWith<F>(spec: RecordTypeSpec<F>, content: string): Result<string> {
+  const trimmed = content.trim();
+  if (trimmed === '')
+    return err(`${spec.type} content must not be empty; expected ${spec.expected}.`, spec.expected);
+  const parsed = spec.parse(trimmed);
+  if (!parsed.ok) return { ...parsed, expected: parsed.expected ?? spec.expected };
+  return ok(spec.format(parsed.value));
+}
+
+/** Canonical content text: equal records get equal text, hence equal record ids. */
+export function normalizeContent(type: RecordType, content: string): Result<string> {
+  return normalizeWith<FieldsOf<typeof type>>(RECORD_SPECS[type], content);
+}

@@ -1,0 +1,140 @@
+// TLSA (RFC 6698) and SSHFP (RFC 4255): small numbers then hex data, canonical lower-case hex.
+
+import { err, ok, show } from '../result';
+import type { Result } from '../result';
+import { fieldCountError, parseHex, parseUint, requireContent, splitFields } from './fields';
+import type { RecordTypeSpec } from './types';
+
+export interface TlsaFields {
+  usage: number;
+  selector: number;
+  matchingType: number;
+  data: string;
+}
+
+export interface SshfpFields {
+  algorithm: number;
+  fingerprintType: number;
+  fingerprint: string;
+}
+
+const TLSA_EXPECTED = '<usage 0-3> <selector 0-1> <matching type 0-2> <hex data>';
+const TLSA_EXAMPLE = `3 1 1 ${'0123456789abcdef'.repeat(4)}`;
+const SSHFP_EXPECTED = '<algorithm 1-4 or 6> <fingerprint type 1-2> <hex fingerprint>';
+const SSHFP_EXAMPLE = `4 2 ${'0123456789abcdef'.repeat(4)}`;
+/** Digest sizes: TLSA 1 = SHA-256, 2 = SHA-512; SSHFP 1 = SHA-1, 2 = SHA-256. */
+const TLSA_BYTES: Record<number, number | undefined> = { 1: 32, 2: 64 };
+const SSHFP_BYTES: Record<number, number | undefined> = { 1: 20, 2: 32 };
+const SSHFP_ALGORITHMS = new Set([1, 2, 3, 4, 6]);
+/** RDATA is at most 65535 bytes; the numbers take 3 of them. */
+const MAX_DATA_BYTES = 65532;
+
+function parseTlsa(content: string): Result<TlsaFields> {
+  const present = requireContent(content, 'TLSA', TLSA_EXPECTED);
+  if (!present.ok) return present;
+  const fields = splitFields(present.value);
+  if (fields.length > 4) {
+    return err(
+      'TLSA certificate data must be one block of hex digits; remove the spaces inside it.',
+      TLSA_EXPECTED,
+    );
+  }
+  if (fields.length !== 4) {
+    return fieldCountError(
+      'TLSA',
+      fields.length,
+      'usage, selector, matching type and hex data',
+      TLSA_EXPECTED,
+      TLSA_EXAMPLE,
+    );
+  }
+  const [u = '', s = '', m = '', hex = ''] = fields;
+  const usage = parseUint(u, 0, 3, 'TLSA usage', TLSA_EXPECTED);
+  if (!usage.ok) return usage;
+  const selector = parseUint(s, 0, 1, 'TLSA selector', TLSA_EXPECTED);
+  if (!selector.ok) return selector;
+  const matchingType = parseUint(m, 0, 2, 'TLSA matching type', TLSA_EXPECTED);
+  if (!matchingType.ok) return matchingType;
+  const bytes = TLSA_BYTES[matchingType.value];
+  const what =
+    bytes === undefined
+      ? 'TLSA certificate data'
+      : `TLSA data for matching type ${matchingType.value}`;
+  const data = parseHex(hex, what, TLSA_EXPECTED, bytes);
+  if (!data.ok) return data;
+  if (data.value.length / 2 > MAX_DATA_BYTES) {
+    return err(
+      `TLSA certificate data is too long; a record holds at most ${MAX_DATA_BYTES} bytes of it.`,
+      TLSA_EXPECTED,
+    );
+  }
+  return ok({
+    usage: usage.value,
+    selector: selector.value,
+    matchingType: matchingType.value,
+    data: data.value,
+  });
+}
+
+function parseSshfp(content: string): Result<SshfpFields> {
+  const present = requireContent(content, 'SSHFP', SSHFP_EXPECTED);
+  if (!present.ok) return present;
+  const fields = splitFields(present.value);
+  if (fields.length > 3) {
+    return err(
+      'SSHFP fingerprint must be one block of hex digits; remove the spaces inside it.',
+      SSHFP_EXPECTED,
+    );
+  }
+  if (fields.length !== 3) {
+    return fieldCountError(
+      'SSHFP',
+      fields.length,
+      'algorithm, fingerprint type and hex fingerprint',
+      SSHFP_EXPECTED,
+      SSHFP_EXAMPLE,
+    );
+  }
+  const [a = '', t = '', hex = ''] = fields;
+  const algorithm = parseUint(a, 1, 6, 'SSHFP algorithm', SSHFP_EXPECTED);
+  if (!algorithm.ok || !SSHFP_ALGORITHMS.has(algorithm.value)) {
+    return err(
+      `SSHFP algorithm must be 1 (RSA), 2 (DSA), 3 (ECDSA), 4 (Ed25519) or 6 (Ed448), got ${show(a)}.`,
+      SSHFP_EXPECTED,
+    );
+  }
+  const fingerprintType = parseUint(t, 1, 2, 'SSHFP fingerprint type', SSHFP_EXPECTED);
+  if (!fingerprintType.ok) return fingerprintType;
+  const fingerprint = parseHex(
+    hex,
+    `SSHFP fingerprint of type ${fingerprintType.value}`,
+    SSHFP_EXPECTED,
+    SSHFP_BYTES[fingerprintType.value],
+  );
+  if (!fingerprint.ok) return fingerprint;
+  return ok({
+    algorithm: algorithm.value,
+    fingerprintType: fingerprintType.value,
+    fingerprint: fingerprint.value,
+  });
+}
+
+export const tlsaSpec: RecordTypeSpec<TlsaFields> = {
+  type: 'TLSA',
+  singleValue: false,
+  description: 'TLS certificate association (DANE)',
+  expected: TLSA_EXPECTED,
+  example: TLSA_EXAMPLE,
+  parse: parseTlsa,
+  format: (f) => `${f.usage} ${f.selector} ${f.matchingType} ${f.data.trim().toLowerCase()}`,
+};
+
+export const sshfpSpec: RecordTypeSpec<SshfpFields> = {
+  type: 'SSHFP',
+  singleValue: false,
+  description: 'SSH host key fingerprint',
+  expected: SSHFP_EXPECTED,
+  example: SSHFP_EXAMPLE,
+  parse: parseSshfp,
+  format: (f) => `${f.algorithm} ${f.fingerprintType} ${f.fingerprint.trim().toLowerCase()}`,
+};

@@ -1,0 +1,37 @@
+// The record type list and the shape every type's spec follows.
+
+import type { Result } from '../result';
+
+export const RECORD_TYPES = [
+  'A',
+  'AAAA',
+  'CNAME',
+  'MX',
+  'TXT',
+  'NS',
+  'SRV',
+  'PTR',
+  'CAA',
+  'TLSA',
+  'SSHFP',
+  'HTTPS',
+  'SVCB',
+  'ALIAS',
+] as const;
+
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+export interface RecordTypeSpec<F> {
+  type: RecordType;
+  /** Only one value may exist per name (CNAME, ALIAS). */
+  singleValue: boolean;
+  description: string;
+  /** The content shape, for messages and form placeholders. */
+  expected: string;
+  /** A valid content string already in canonical form. */
+  example: string;
+  /** Content text to structured fields; validates everything. */
+  parse(content: string): Result<F>;
+  /** Structured fields (as a form holds them) to canonical content text. */
+  format(fields: F): string;
+}

@@ -1,0 +1,20 @@
+// The outcome of every validator in this folder: a value, or one sentence a user can act on.
+
+export type Ok<T> = { ok: true; value: T };
+export type Err = { ok: false; message: string; expected?: string };
+export type Result<T> = Ok<T> | Err;
+
+export function ok<T>(value: T): Ok<T> {
+  return { ok: true, value };
+}
+
+export function err(message: string, expected?: string): Err {
+  return expected === undefined ? { ok: false, message } : { ok: false, message, expected };
+}
+
+/** Quotes user input for a message; long input is shortened so messages stay one readable line. */
+export function show(input: string): string {
+  const chars = Array.from(input);
+  const short = chars.length > 60 ? `${chars.slice(0, 57).join('')}...` : input;
+  return JSON.stringify(short);
+}

@@ -11,7 +11,11 @@ export function Placeholder({ signedIn }: { signedIn: boolean }) {
     <main style={style}>
       <h1>Zonedeck</h1>
       <p>The service is running. The dashboard pages arrive in the next release.</p>
-      <p>{signedIn ? 'Your API key from the sign-in link is kept for this tab.' : 'Open the sign-in link printed in the terminal to keep your key for this tab.'}</p>
+      <p>
+        {signedIn
+          ? 'Your API key from the sign-in link is kept for this tab.'
+          : 'Open the sign-in link printed in the terminal to keep your key for this tab.'}
+      </p>
       <p>
         API reference: <a href="/v1/openapi.json">/v1/openapi.json</a>
       </p>

@@ -87,13 +87,17 @@ export function gate(routes: RouteTable, db: Db): MiddlewareHandler<AppEnv> {
           `Send the body as JSON with "Content-Type: application/json"${type ? `, not ${type}` : ''}.`,
         );
       }
-      return limitBody(c, next);
+      // Touching the body stream when Content-Length is known would keep Node from discarding
+      // an unread body (an early 404), breaking keep-alive; the length was checked above.
+      return c.req.header('Content-Length') === undefined ? limitBody(c, next) : next();
     }
     return next();
   };
 }
 
 function tooLarge(c: Context) {
+  // The rest of the body stays unread: close the connection rather than reuse a dirty one.
+  c.header('Connection', 'close');
   return errorJson(
     c,
     413,

@@ -12,7 +12,10 @@ async function main() {
   const firstKey = await bootstrapFirstKey(store.db);
   const service = await startService(config, store, log);
 
-  const lines = [`Zonedeck is running at ${service.url}  (data in ${config.dataDir})`];
+  const lines = [
+    `Zonedeck is running at ${service.url}  (data in ${config.dataDir})`,
+    `DNS: ${config.HOST} port ${service.dnsPort}, UDP and TCP  (try: dig @${config.HOST} -p ${service.dnsPort} <zone> SOA)`,
+  ];
   if (firstKey) {
     lines.push('', 'First start: created customer "default" with a key holding every scope.');
     lines.push(

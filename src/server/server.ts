@@ -3,6 +3,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { ZoneEvents } from './events';
+import { DnsServer } from './dns/server';
+import { UsageCounter } from './dns/usage-counter';
+import { ViewStore } from './dns/view-store';
 import { createApp } from './http/app';
 import { Purger } from './purger';
 import type { OpenedStore } from './store/db';
@@ -10,6 +13,7 @@ import type { OpenedStore } from './store/db';
 export interface RunningService {
   url: string;
   port: number;
+  dnsPort: number;
   events: ZoneEvents;
   purger: Purger;
   stop(): Promise<void>;
@@ -22,7 +26,14 @@ export async function startService(
 ): Promise<RunningService> {
   const events = new ZoneEvents();
   const purger = new Purger(store.db, log);
-  const app = createApp({ db: store.db, config, log, events, purger });
+  const views = new ViewStore(store.db, config);
+  await views.loadAll();
+  views.subscribe(events);
+  const usage = new UsageCounter(store.db, log);
+  usage.start();
+  const dns = new DnsServer(views, usage, log);
+  await dns.start(config.HOST, config.DNS_PORT);
+  const app = createApp({ db: store.db, config, log, events, purger, usage });
   purger.kick(); // finishes deletes that a previous run accepted but did not complete
 
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -37,10 +48,13 @@ export async function startService(
   return {
     url: `http://${host}:${port}`,
     port,
+    dnsPort: dns.port,
     events,
     purger,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await dns.stop();
+      await usage.stop();
       await purger.idle();
     },
   };

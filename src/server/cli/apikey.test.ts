@@ -36,7 +36,7 @@ const get = (p: string, key: string) =>
 beforeAll(async () => {
   store = await openStore(dataDir);
   service = await startService(
-    loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }),
+    loadConfig({ DATA_DIR: dataDir, PORT: '0', DNS_PORT: '0', LOG_LEVEL: 'silent' }),
     store,
     pino({ level: 'silent' }),
   );

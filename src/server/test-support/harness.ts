@@ -47,6 +47,7 @@ export async function startTestServer(): Promise<TestServer> {
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',
+    DNS_PORT: '0',
     LOG_LEVEL: 'silent',
   });
   const store = await openStore(dataDir);

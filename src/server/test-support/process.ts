@@ -8,6 +8,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
+  dnsPort: number;
   /** The first-start key, when this start created it. */
   signInKey: string | null;
   output(): string;
@@ -19,7 +20,14 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
     ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
     {
       cwd: root,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DNS_PORT: '0',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -34,6 +42,7 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
         resolve({
           child,
           url: running[1]!,
+          dnsPort: Number(/DNS: \S+ port (\d+)/.exec(out)?.[1]),
           signInKey: /#key=(\S+)/.exec(out)?.[1] ?? null,
           output: () => out,
         });

@@ -109,7 +109,11 @@ export function registerRecordByNameRoutes(r: Registrar) {
           content: content.value,
         }),
       );
-      events.emit({ kind: 'changed', zoneId: zone.id });
+      await events.emit({
+        kind: 'rrsets',
+        zoneId: zone.id,
+        rrsets: [{ name: first.name, type: first.type }],
+      });
       return c.json(
         {
           status: 'success' as const,
@@ -137,9 +141,13 @@ export function registerRecordByNameRoutes(r: Registrar) {
     async (c) => {
       const zone = c.get('zone');
       const selected = c.get('selected');
-      const deleted = await deleteRecords(db, zone, selected);
-      events.emit({ kind: 'changed', zoneId: zone.id });
       const first = selected[0]!;
+      const deleted = await deleteRecords(db, zone, selected);
+      await events.emit({
+        kind: 'rrsets',
+        zoneId: zone.id,
+        rrsets: [{ name: first.name, type: first.type }],
+      });
       return c.json(
         {
           status: 'success' as const,

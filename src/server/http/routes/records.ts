@@ -27,7 +27,8 @@ export function registerRecordRoutes(r: Registrar) {
   const { db, events } = r.deps;
   const withZone = [loadZone(db)];
   const withRecord = [loadZone(db), loadRecord(db)];
-  const changed = (zoneId: string) => events.emit({ kind: 'changed', zoneId });
+  const changed = (zoneId: string, row: { name: string; type: string }) =>
+    events.emit({ kind: 'rrsets', zoneId, rrsets: [{ name: row.name, type: row.type }] });
 
   register(
     r,
@@ -51,7 +52,7 @@ export function registerRecordRoutes(r: Registrar) {
       const row = await guarded(() =>
         createRecord(db, zone, { ...input, name }, isSingleValue(input.type)),
       );
-      changed(zone.id);
+      await changed(zone.id, row);
       return c.json(
         {
           status: 'success' as const,
@@ -136,7 +137,7 @@ export function registerRecordRoutes(r: Registrar) {
         );
       }
       const row = await guarded(() => updateRecord(db, zone, current, { ...input, name }));
-      changed(zone.id);
+      await changed(zone.id, row);
       return c.json(
         {
           status: 'success' as const,
@@ -162,7 +163,7 @@ export function registerRecordRoutes(r: Registrar) {
       const zone = c.get('zone');
       const record = c.get('record');
       await deleteRecords(db, zone, [record]);
-      changed(zone.id);
+      await changed(zone.id, record);
       return c.json(
         {
           status: 'success' as const,

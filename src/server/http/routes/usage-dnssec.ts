@@ -67,7 +67,12 @@ export function registerUsageDnssecRoutes(r: Registrar) {
     }),
     async (c) => {
       const zone = c.get('zone');
-      const u = await monthUsage(db, zone.id);
+      const now = new Date();
+      const u = await monthUsage(db, zone.id, now);
+      for (const [t, n] of r.deps.usage?.unflushed(zone.id, now.toISOString().slice(0, 7)) ?? []) {
+        u.queriesByType[t] = (u.queriesByType[t] ?? 0) + n;
+        u.queries += n;
+      }
       return c.json(
         ok({
           zone_id: zone.id,
@@ -114,7 +119,7 @@ export function registerUsageDnssecRoutes(r: Registrar) {
     async (c) => {
       const zone = c.get('zone');
       await setDnssec(db, zone, c.req.valid('json').enabled);
-      events.emit({ kind: 'changed', zoneId: zone.id });
+      await events.emit({ kind: 'zone', zoneId: zone.id });
       const fresh = await getZone(db, zone.customer_id, zone.id);
       return c.json(ok(await status(db, fresh ?? zone)), 200);
     },

@@ -52,7 +52,7 @@ export function registerZoneRoutes(r: Registrar) {
           region: input.region ?? customer?.default_region ?? 'EU_GLOBAL',
           ttl: input.ttl ?? 3600,
         });
-        events.emit({ kind: 'changed', zoneId: row.id });
+        await events.emit({ kind: 'zone', zoneId: row.id });
         return c.json(
           { status: 'success' as const, data: presentZone(row, ns(row.region), 0) },
           201,
@@ -146,7 +146,7 @@ export function registerZoneRoutes(r: Registrar) {
         );
       }
       const next = await updateZone(db, zone, { ttl: input.ttl, status: input.status });
-      events.emit({ kind: 'changed', zoneId: zone.id });
+      await events.emit({ kind: 'zone', zoneId: zone.id });
       const count = await recordCount(db, zone.id);
       return c.json(
         { status: 'success' as const, data: presentZone(next, ns(next.region), count) },
@@ -169,7 +169,7 @@ export function registerZoneRoutes(r: Registrar) {
     async (c) => {
       const zone = c.get('zone');
       await markZoneDeleted(db, zone.id);
-      events.emit({ kind: 'deleted', zoneId: zone.id });
+      await events.emit({ kind: 'deleted', zoneId: zone.id });
       r.deps.purger.kick();
       return c.json(
         {

@@ -1,0 +1,107 @@
+// Reads what the server needs straight from a query datagram, without a generic decode: the
+// header, the one question, and the EDNS OPT record. Anything malformed is reported, not thrown.
+import { asciiLower } from './names';
+
+export interface Query {
+  id: number;
+  /** Byte 2 of the header: RD is copied into the answer. */
+  flagsHi: number;
+  /** Byte 3: CD is copied into the answer. */
+  flagsLo: number;
+  /** Lower-case, no trailing dot, labels as latin1 text. */
+  qname: string;
+  qtype: number;
+  qclass: number;
+  /** Offset just after the question section. */
+  questionEnd: number;
+  edns: { udpSize: number; dnssecOk: boolean; version: number } | null;
+}
+
+export type ParseResult =
+  | { ok: true; query: Query }
+  | { ok: false; rcode: number; id: number; flagsHi: number; questionEnd: number }
+  | { ok: false; rcode: null };
+
+const DROP = { ok: false, rcode: null } as const;
+
+/** Skips a possibly compressed name; returns the offset after it, or -1. */
+function skipName(buf: Buffer, at: number): number {
+  for (let hops = 0; at < buf.length && hops < 128; hops++) {
+    const len = buf[at]!;
+    if (len === 0) return at + 1;
+    if ((len & 0xc0) === 0xc0) return at + 2 <= buf.length ? at + 2 : -1;
+    if (len & 0xc0) return -1;
+    at += len + 1;
+  }
+  return -1;
+}
+
+export function parseQuery(buf: Buffer): ParseResult {
+  if (buf.length < 12) return DROP;
+  const id = buf.readUInt16BE(0);
+  const flagsHi = buf[2]!;
+  if (flagsHi & 0x80) return DROP; // a response: never answer one
+  const bad = (rcode: number, questionEnd = 12) => ({
+    ok: false as const,
+    rcode,
+    id,
+    flagsHi,
+    questionEnd,
+  });
+  if (((flagsHi >> 3) & 0x0f) !== 0) return bad(4); // NOTIMP: only standard queries
+  if (buf.readUInt16BE(4) !== 1) return bad(1);
+
+  const labels: string[] = [];
+  let at = 12;
+  let nameLength = 1;
+  for (;;) {
+    if (at >= buf.length) return bad(1);
+    const len = buf[at]!;
+    if (len === 0) break;
+    if (len > 63) return bad(1); // compression in the question, or an extended label type
+    nameLength += len + 1;
+    if (nameLength > 255 || at + 1 + len > buf.length) return bad(1);
+    const label = buf.toString('latin1', at + 1, at + 1 + len);
+    if (label.includes('.')) return bad(1, 12); // a dot inside a label: no name of ours has one
+    labels.push(label);
+    at += len + 1;
+  }
+  at += 1;
+  if (at + 4 > buf.length) return bad(1);
+  const qtype = buf.readUInt16BE(at);
+  const qclass = buf.readUInt16BE(at + 2);
+  const questionEnd = at + 4;
+
+  let edns: Query['edns'] = null;
+  let rest = questionEnd;
+  const rrCount = buf.readUInt16BE(6) + buf.readUInt16BE(8) + buf.readUInt16BE(10);
+  for (let i = 0; i < rrCount; i++) {
+    const end = skipName(buf, rest);
+    if (end < 0 || end + 10 > buf.length) return bad(1, questionEnd);
+    const type = buf.readUInt16BE(end);
+    const rdlength = buf.readUInt16BE(end + 8);
+    if (end + 10 + rdlength > buf.length) return bad(1, questionEnd);
+    if (type === 41) {
+      if (edns) return bad(1, questionEnd); // two OPT records (RFC 6891 6.1.1)
+      edns = {
+        udpSize: buf.readUInt16BE(end + 2),
+        version: buf[end + 5]!,
+        dnssecOk: (buf.readUInt16BE(end + 6) & 0x8000) !== 0,
+      };
+    }
+    rest = end + 10 + rdlength;
+  }
+  return {
+    ok: true,
+    query: {
+      id,
+      flagsHi,
+      flagsLo: buf[3]!,
+      qname: asciiLower(labels.join('.')),
+      qtype,
+      qclass,
+      questionEnd,
+      edns,
+    },
+  };
+}

@@ -1,0 +1,233 @@
+// The answering logic of an authoritative server (RFC 1034 4.3.2, RFC 2181, RFC 4592 wildcards,
+// RFC 4035 for what DNSSEC adds): from a question to the sections of the answer, unsigned.
+// Signing and wire encoding happen in encode.ts.
+import { childToward, isAtOrBelow, parentOf } from './names';
+import { hinfoRdata, TYPE } from './rdata';
+import type { ViewStore } from './view-store';
+import { NEGATIVE_TTL, type RRset, type ZoneView } from './zone-view';
+
+export interface Section {
+  owner: string;
+  rrset: RRset;
+  /** The zone whose key signs this RRset; none for referral NS and glue. */
+  signer?: ZoneView;
+  /** For answers synthesised from a wildcard: the wildcard owner the signature is made for. */
+  wildcard?: string;
+}
+
+/** A denial of existence to prove with NSEC: a name that exists with these types, or a range. */
+export type Denial = { zone: ZoneView } & ({ owner: string; types: number[] } | { covers: string });
+
+export interface Resolution {
+  rcode: number;
+  aa: boolean;
+  answer: Section[];
+  authority: Section[];
+  additional: Section[];
+  denials: Denial[];
+  /** The zone the question belongs to (counted in usage); undefined when REFUSED. */
+  zone?: ZoneView;
+  /** Every zone whose data the answer used, for cache invalidation. */
+  deps: ZoneView[];
+}
+
+export const RCODE = {
+  NOERROR: 0,
+  FORMERR: 1,
+  SERVFAIL: 2,
+  NXDOMAIN: 3,
+  NOTIMP: 4,
+  REFUSED: 5,
+} as const;
+const MAX_CHAIN = 8;
+
+export function resolve(views: ViewStore, qname: string, qtype: number): Resolution {
+  const zone = views.findZone(qname);
+  const res: Resolution = {
+    rcode: RCODE.REFUSED,
+    aa: false,
+    answer: [],
+    authority: [],
+    additional: [],
+    denials: [],
+    deps: [],
+  };
+  if (!zone?.active) return res;
+  res.zone = zone;
+  res.rcode = RCODE.NOERROR;
+  res.aa = true;
+  lookup(views, zone, qname, qtype, res, 0);
+  return res;
+}
+
+function lookup(
+  views: ViewStore,
+  zone: ZoneView,
+  qname: string,
+  qtype: number,
+  res: Resolution,
+  depth: number,
+): void {
+  if (!res.deps.includes(zone)) res.deps.push(zone);
+  const cut = delegationAbove(zone, qname, qtype);
+  if (cut) return referral(zone, cut, res);
+
+  if (zone.nodes.has(qname) || qname === zone.name)
+    return answerAt(views, zone, qname, qname, qtype, res, depth);
+  if (zone.isEnt(qname)) return nodata(zone, qname, [], res);
+
+  // Not there: a wildcard at the closest encloser may match (RFC 4592), else NXDOMAIN.
+  let encloser = parentOf(qname);
+  while (encloser !== zone.name && !zone.exists(encloser)) encloser = parentOf(encloser);
+  const nextCloser = childToward(qname, encloser);
+  const wildcard = `*.${encloser}`;
+  if (zone.nodes.has(wildcard)) {
+    res.denials.push({ zone, covers: nextCloser });
+    return answerAt(views, zone, qname, wildcard, qtype, res, depth);
+  }
+  res.rcode = RCODE.NXDOMAIN;
+  negative(zone, res);
+  res.denials.push({ zone, covers: nextCloser }, { zone, covers: wildcard });
+}
+
+/** The highest delegation point (NS below the apex) at or above qname, if any. */
+function delegationAbove(zone: ZoneView, qname: string, qtype: number): string | undefined {
+  if (!zone.delegations.size || qname === zone.name) return undefined;
+  for (let n = childToward(qname, zone.name); ; n = childToward(qname, n)) {
+    // The parent side answers DS at the cut itself (RFC 4035 3.1.4.1).
+    if (zone.delegations.has(n) && !(n === qname && qtype === TYPE.DS)) return n;
+    if (n === qname) return undefined;
+  }
+}
+
+function referral(zone: ZoneView, cut: string, res: Resolution): void {
+  res.aa = false;
+  const ns = zone.nodes.get(cut)!.rrsets.get(TYPE.NS!)!;
+  res.authority.push({ owner: cut, rrset: ns });
+  res.denials.push({ zone, owner: cut, types: zone.typesAt(cut) }); // proves there is no DS
+  for (const target of nsTargets(ns)) {
+    if (!isAtOrBelow(target, zone.name)) continue;
+    for (const t of [TYPE.A!, TYPE.AAAA!]) {
+      const glue = zone.nodes.get(target)?.rrsets.get(t);
+      if (glue) res.additional.push({ owner: target, rrset: glue });
+    }
+  }
+}
+
+function nsTargets(ns: RRset): string[] {
+  return ns.rdatas.map((rdata) => {
+    const labels: string[] = [];
+    for (let i = 0; rdata[i]; i += rdata[i]! + 1)
+      labels.push(rdata.toString('latin1', i + 1, i + 1 + rdata[i]!));
+    return labels.join('.');
+  });
+}
+
+/** Answers at an existing node; `source` is the node (the wildcard when synthesising). */
+function answerAt(
+  views: ViewStore,
+  zone: ZoneView,
+  qname: string,
+  source: string,
+  qtype: number,
+  res: Resolution,
+  depth: number,
+): void {
+  const wildcard = source === qname ? undefined : source;
+  const add = (rrset: RRset) => {
+    res.answer.push({ owner: qname, rrset, signer: zone, ...(wildcard ? { wildcard } : {}) });
+  };
+  const node = zone.nodes.get(source);
+
+  const cname = node?.rrsets.get(TYPE.CNAME!);
+  if (cname && qtype !== TYPE.CNAME) {
+    add(cname);
+    const target = nsTargets(cname)[0]!;
+    const next = views.findZone(target);
+    // Follow the chain through the zones we serve; the rcode is that of its last name (RFC 6604).
+    if (next?.active && depth < MAX_CHAIN) lookup(views, next, target, qtype, res, depth + 1);
+    return;
+  }
+  if (qtype === TYPE.ANY) {
+    // RFC 8482: a small answer instead of every RRset at the name.
+    return add({ type: TYPE.HINFO!, ttl: zone.ttl, rdatas: [hinfoRdata('RFC8482', '')] });
+  }
+  const rrset = zone.rrsetAt(source, qtype);
+  if (rrset) return add(rrset);
+
+  const aliased =
+    node?.alias && (qtype === TYPE.A || qtype === TYPE.AAAA)
+      ? aliasAnswer(views, node.alias, qtype, res)
+      : undefined;
+  if (aliased) return add(aliased);
+  nodata(zone, source, typesWithAlias(views, zone, source), res);
+}
+
+/**
+ * ALIAS: the A or AAAA of the target, when the target is in a zone we serve (following its
+ * CNAMEs). A target elsewhere is not resolved (this server does no recursion): NODATA.
+ */
+function aliasAnswer(
+  views: ViewStore,
+  alias: { target: string; ttl: number },
+  qtype: number,
+  res: Resolution,
+): RRset | undefined {
+  const zone = views.findZone(alias.target);
+  if (!zone?.active) return undefined;
+  const inner = resolveInto(views, zone, alias.target, qtype);
+  for (const dep of inner.deps) if (!res.deps.includes(dep)) res.deps.push(dep);
+  const found = inner.answer.filter((s) => s.rrset.type === qtype);
+  if (!found.length) return undefined;
+  const rdatas = found.flatMap((s) => s.rrset.rdatas).sort(Buffer.compare);
+  const ttl = Math.min(alias.ttl, ...found.map((s) => s.rrset.ttl));
+  return { type: qtype, ttl, rdatas };
+}
+
+function resolveInto(views: ViewStore, zone: ZoneView, name: string, qtype: number): Resolution {
+  const r: Resolution = {
+    rcode: RCODE.NOERROR,
+    aa: true,
+    answer: [],
+    authority: [],
+    additional: [],
+    denials: [],
+    deps: [],
+  };
+  lookup(views, zone, name, qtype, r, MAX_CHAIN - 2);
+  return r;
+}
+
+function typesWithAlias(views: ViewStore, zone: ZoneView, name: string): number[] {
+  const types = zone.typesAt(name);
+  const alias = zone.nodes.get(name)?.alias;
+  if (alias) {
+    for (const t of [TYPE.A!, TYPE.AAAA!]) {
+      const scratch: Resolution = {
+        rcode: 0,
+        aa: true,
+        answer: [],
+        authority: [],
+        additional: [],
+        denials: [],
+        deps: [],
+      };
+      if (aliasAnswer(views, alias, t, scratch)) types.push(t);
+    }
+  }
+  return types;
+}
+
+function nodata(zone: ZoneView, owner: string, types: number[], res: Resolution): void {
+  negative(zone, res);
+  res.denials.push({ zone, owner, types });
+}
+
+function negative(zone: ZoneView, res: Resolution): void {
+  const soa = zone.soa();
+  res.authority.push({
+    owner: zone.name,
+    rrset: { ...soa, ttl: Math.min(soa.ttl, NEGATIVE_TTL) },
+    signer: zone,
+  });
+}

@@ -1,0 +1,91 @@
+// Online DNSSEC signing (RFC 4034, RFC 6605): RRSIGs made when an answer is built, and NSEC
+// records for denial of existence.
+//
+// Denial uses minimally covering NSEC records (RFC 4470) rather than NSEC3 white lies: a missing
+// name is covered by an NSEC from just before it to just after its subtree, so answers do not
+// reveal the zone's other names (no zone walking), and validators check plain NSEC logic with
+// no hashing. NXDOMAIN keeps its rcode: one NSEC covers the "next closer" name below the closest
+// encloser (from which a validator derives that encloser) and one covers the wildcard there.
+import { sign } from 'node:crypto';
+import { labelCount, predecessorOf, successorOf } from './names';
+import { nameWire, TYPE, typeBitmap } from './rdata';
+import type { Denial, Section } from './resolve';
+import { NEGATIVE_TTL, type RRset, type SigningKey } from './zone-view';
+
+/** Signatures are valid from an hour ago (clock skew) for two weeks. */
+const INCEPTION_SKEW = 3600;
+export const SIGNATURE_VALIDITY = 14 * 86400;
+/** Cached answers are rebuilt, and so re-signed, well before their signatures expire. */
+export const RESIGN_AFTER_MS = 3 * 86400 * 1000;
+
+export function rrsigRdata(
+  owner: string,
+  rrset: RRset,
+  key: SigningKey,
+  signerName: string,
+  wildcard?: string,
+  now = Date.now(),
+): Buffer {
+  const signedOwner = wildcard ?? owner;
+  const inception = Math.floor(now / 1000) - INCEPTION_SKEW;
+  const head = Buffer.alloc(18);
+  head.writeUInt16BE(rrset.type, 0);
+  head.writeUInt8(key.algorithm, 2);
+  head.writeUInt8(labelCount(signedOwner) - (wildcard ? 1 : 0), 3); // '*' is not counted
+  head.writeUInt32BE(rrset.ttl, 4);
+  head.writeUInt32BE((inception + SIGNATURE_VALIDITY) >>> 0, 8);
+  head.writeUInt32BE(inception >>> 0, 12);
+  head.writeUInt16BE(key.keytag, 16);
+  const rdataHead = Buffer.concat([head, nameWire(signerName)]);
+
+  const ownerWire = nameWire(signedOwner);
+  const parts: Buffer[] = [rdataHead];
+  for (const rdata of [...rrset.rdatas].sort(Buffer.compare)) {
+    const fixed = Buffer.alloc(10);
+    fixed.writeUInt16BE(rrset.type, 0);
+    fixed.writeUInt16BE(1, 2); // class IN
+    fixed.writeUInt32BE(rrset.ttl, 4);
+    fixed.writeUInt16BE(rdata.length, 8);
+    parts.push(ownerWire, fixed, rdata);
+  }
+  const signature = sign('sha256', Buffer.concat(parts), {
+    key: key.privateKey,
+    dsaEncoding: 'ieee-p1363',
+  });
+  return Buffer.concat([rdataHead, signature]);
+}
+
+/** The NSEC record (owner and RRset) that proves a denial. */
+export function nsecFor(denial: Denial, soaTtl: number): { owner: string; rrset: RRset } {
+  const ttl = Math.min(soaTtl, NEGATIVE_TTL); // RFC 9077: no longer than the negative TTL
+  const nsecTypes = [TYPE.RRSIG!, TYPE.NSEC!];
+  if ('covers' in denial) {
+    const owner = predecessorOf(denial.covers);
+    const rdata = Buffer.concat([nameWire(successorOf(denial.covers)), typeBitmap(nsecTypes)]);
+    return { owner, rrset: { type: TYPE.NSEC!, ttl, rdatas: [rdata] } };
+  }
+  // The name exists: its NSEC lists its types and points to its immediate successor.
+  const rdata = Buffer.concat([
+    nameWire(`\x00.${denial.owner}`),
+    typeBitmap([...denial.types, ...nsecTypes]),
+  ]);
+  return { owner: denial.owner, rrset: { type: TYPE.NSEC!, ttl, rdatas: [rdata] } };
+}
+
+/** The RRSIG section that accompanies a signed section. */
+export function signatureFor(section: Section, now?: number): Section | null {
+  const key = section.signer?.key;
+  if (!key) return null;
+  const rdata = rrsigRdata(
+    section.owner,
+    section.rrset,
+    key,
+    section.signer!.name,
+    section.wildcard,
+    now,
+  );
+  return {
+    owner: section.owner,
+    rrset: { type: TYPE.RRSIG!, ttl: section.rrset.ttl, rdatas: [rdata] },
+  };
+}

@@ -1,0 +1,190 @@
+// Builds the zone views from the database at start and keeps them in step with the API's writes:
+// a record write reloads just the RRsets it touched, a zone change reloads the zone's settings.
+import { createPrivateKey } from 'node:crypto';
+import type { Config } from '../config';
+import type { ZoneEvent, ZoneEvents } from '../events';
+import { nameserversFor } from '../http/present';
+import type { Db } from '../store/db';
+import { dnskeyRdata } from './dnssec-keys';
+import { asciiLower, bare, isAtOrBelow, parentOf } from './names';
+import { contentToRdata, TYPE } from './rdata';
+import { canonicalOrder, type DnsNode, type SigningKey, ZoneView } from './zone-view';
+import { type RecordType } from '../../shared/dns/records';
+
+interface RecordRowLite {
+  name: string;
+  type: string;
+  content: string;
+  ttl: number;
+}
+
+export class ViewStore {
+  private readonly byName = new Map<string, ZoneView>();
+  private readonly byId = new Map<string, ZoneView>();
+  /** Bumped when zones appear or go, which can change which zone a name belongs to. */
+  epoch = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'NAMESERVERS_EU' | 'NAMESERVERS_GLOBAL'>,
+  ) {}
+
+  get zoneCount() {
+    return this.byId.size;
+  }
+
+  /** The zone a name belongs to: the longest hosted zone name it is at or below. */
+  findZone(name: string): ZoneView | undefined {
+    for (let n = name; n; n = parentOf(n)) {
+      const z = this.byName.get(n);
+      if (z) return z;
+    }
+    return undefined;
+  }
+
+  async loadAll(): Promise<void> {
+    const zones = await this.db
+      .selectFrom('zones')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const { id } of zones) await this.loadZone(id);
+  }
+
+  subscribe(events: ZoneEvents): () => void {
+    return events.subscribe((e) => this.apply(e));
+  }
+
+  async apply(e: ZoneEvent): Promise<void> {
+    if (e.kind === 'deleted') return this.drop(e.zoneId);
+    const view = this.byId.get(e.zoneId);
+    if (e.kind === 'zone' || !view) return this.loadZone(e.zoneId);
+    for (const { name, type } of e.rrsets) await this.reloadRRset(view, bare(name), type);
+    await this.refreshZoneRow(view);
+    view.version++;
+  }
+
+  private drop(zoneId: string): void {
+    const view = this.byId.get(zoneId);
+    if (!view) return;
+    this.byId.delete(zoneId);
+    this.byName.delete(view.name);
+    view.active = false;
+    view.version++;
+    this.epoch++;
+  }
+
+  private async loadZone(zoneId: string): Promise<void> {
+    const row = await this.db
+      .selectFrom('zones')
+      .selectAll()
+      .where('id', '=', zoneId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return this.drop(zoneId);
+    const old = this.byId.get(zoneId);
+    const view = new ZoneView(
+      row.id,
+      row.name,
+      row.status === 'active',
+      row.serial,
+      row.ttl,
+      nameserversFor(this.config, row.region),
+      null,
+    );
+    view.key = await this.loadKey(view);
+    const records = await this.db
+      .selectFrom('records as r')
+      .innerJoin('rrsets as s', (j) =>
+        j
+          .onRef('s.zone_id', '=', 'r.zone_id')
+          .onRef('s.name', '=', 'r.name')
+          .onRef('s.type', '=', 'r.type'),
+      )
+      .select(['r.name', 'r.type', 'r.content', 's.ttl'])
+      .where('r.zone_id', '=', zoneId)
+      .where('r.disabled', '=', 0)
+      .execute();
+    const byOwner = new Map<string, RecordRowLite[]>();
+    for (const r of records) {
+      const owner = bare(r.name);
+      const list = byOwner.get(owner) ?? [];
+      list.push(r);
+      byOwner.set(owner, list);
+    }
+    for (const [owner, rows] of byOwner) view.setNode(owner, buildNode(rows));
+    if (old) view.version = old.version + 1;
+    this.byId.set(zoneId, view);
+    this.byName.set(view.name, view);
+    this.epoch++;
+  }
+
+  private async loadKey(view: ZoneView): Promise<SigningKey | null> {
+    const key = await this.db
+      .selectFrom('dnssec_keys')
+      .selectAll()
+      .where('zone_id', '=', view.id)
+      .where('active', '=', 1)
+      .orderBy('created_at')
+      .executeTakeFirst();
+    if (!key) return null;
+    const rdata = dnskeyRdata(key.flags, key.algorithm, Buffer.from(key.public_key, 'base64'));
+    return {
+      keytag: key.keytag,
+      algorithm: key.algorithm,
+      privateKey: createPrivateKey({
+        key: Buffer.from(key.private_key, 'base64'),
+        format: 'der',
+        type: 'pkcs8',
+      }),
+      dnskey: { type: TYPE.DNSKEY!, ttl: view.ttl, rdatas: [rdata] },
+    };
+  }
+
+  private async reloadRRset(view: ZoneView, owner: string, type: string): Promise<void> {
+    const rows = await this.db
+      .selectFrom('records as r')
+      .innerJoin('rrsets as s', (j) =>
+        j
+          .onRef('s.zone_id', '=', 'r.zone_id')
+          .onRef('s.name', '=', 'r.name')
+          .onRef('s.type', '=', 'r.type'),
+      )
+      .select(['r.name', 'r.type', 'r.content', 's.ttl'])
+      .where('r.zone_id', '=', view.id)
+      .where('r.name', '=', `${owner}.`)
+      .where('r.disabled', '=', 0)
+      .execute();
+    if (!isAtOrBelow(owner, view.name)) return;
+    void type; // the whole node is rebuilt: its rows are few and the CNAME/ALIAS rules span types
+    view.setNode(owner, buildNode(rows));
+  }
+
+  private async refreshZoneRow(view: ZoneView): Promise<void> {
+    const row = await this.db
+      .selectFrom('zones')
+      .select(['serial', 'ttl', 'status'])
+      .where('id', '=', view.id)
+      .executeTakeFirst();
+    if (!row) return;
+    view.serial = row.serial;
+    view.ttl = row.ttl;
+    view.active = row.status === 'active';
+  }
+}
+
+function buildNode(rows: RecordRowLite[]): DnsNode {
+  const node: DnsNode = { rrsets: new Map() };
+  for (const r of rows) {
+    if (r.type === 'ALIAS') {
+      node.alias = { target: asciiLower(bare(r.content)), ttl: r.ttl };
+      continue;
+    }
+    const type = TYPE[r.type]!;
+    const rrset = node.rrsets.get(type) ?? { type, ttl: r.ttl, rdatas: [] };
+    rrset.rdatas.push(contentToRdata(r.type as RecordType, r.content));
+    node.rrsets.set(type, rrset);
+  }
+  for (const rrset of node.rrsets.values()) canonicalOrder(rrset.rdatas);
+  return node;
+}

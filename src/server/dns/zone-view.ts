@@ -1,0 +1,128 @@
+// The in-memory view of one zone that the DNS server answers from: RRsets by name and type in
+// wire form, empty non-terminals, delegation points, and the signing key.
+import type { KeyObject } from 'node:crypto';
+import { labelCount, parentOf } from './names';
+import { nameWire, soaRdata, TYPE } from './rdata';
+
+export interface RRset {
+  type: number;
+  ttl: number;
+  /** RDATA in canonical order (RFC 4034 6.3), as signing needs. */
+  rdatas: Buffer[];
+}
+
+export interface DnsNode {
+  rrsets: Map<number, RRset>;
+  /** ALIAS is answered at query time from its target's A/AAAA. */
+  alias?: { target: string; ttl: number };
+}
+
+export interface SigningKey {
+  keytag: number;
+  algorithm: number;
+  privateKey: KeyObject;
+  dnskey: RRset;
+}
+
+/** The negative-answer TTL (SOA MINIMUM): short, so that a record added after a miss shows soon. */
+export const NEGATIVE_TTL = 300;
+
+export class ZoneView {
+  /** Bumped on every change; cached answers that used an older version are rebuilt. */
+  version = 0;
+  readonly nodes = new Map<string, DnsNode>();
+  readonly delegations = new Set<string>();
+  /** Names strictly between the apex and a node, with how many nodes lie below each. */
+  private readonly below = new Map<string, number>();
+  private soaCache: { version: number; rrset: RRset } | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    public active: boolean,
+    public serial: number,
+    public ttl: number,
+    readonly nameservers: string[],
+    public key: SigningKey | null,
+  ) {}
+
+  isEnt(name: string): boolean {
+    return !this.nodes.has(name) && (this.below.get(name) ?? 0) > 0;
+  }
+
+  exists(name: string): boolean {
+    return name === this.name || this.nodes.has(name) || this.isEnt(name);
+  }
+
+  setNode(name: string, node: DnsNode | null): void {
+    const had = this.nodes.has(name);
+    if (node && (node.rrsets.size || node.alias)) {
+      this.nodes.set(name, node);
+      if (!had) this.adjustAncestors(name, 1);
+    } else if (had) {
+      this.nodes.delete(name);
+      this.adjustAncestors(name, -1);
+    }
+    if (node?.rrsets.has(TYPE.NS!) && name !== this.name) this.delegations.add(name);
+    else this.delegations.delete(name);
+  }
+
+  private adjustAncestors(name: string, delta: number): void {
+    for (
+      let p = parentOf(name);
+      p && p !== this.name && labelCount(p) > labelCount(this.name);
+      p = parentOf(p)
+    ) {
+      const n = (this.below.get(p) ?? 0) + delta;
+      if (n > 0) this.below.set(p, n);
+      else this.below.delete(p);
+    }
+  }
+
+  soa(): RRset {
+    if (this.soaCache?.version !== this.version) {
+      const rdata = soaRdata(
+        this.name,
+        this.nameservers[0] ?? `ns.${this.name}`,
+        this.serial,
+        NEGATIVE_TTL,
+      );
+      this.soaCache = {
+        version: this.version,
+        rrset: { type: TYPE.SOA!, ttl: this.ttl, rdatas: [rdata] },
+      };
+    }
+    return this.soaCache.rrset;
+  }
+
+  apexNs(): RRset {
+    return {
+      type: TYPE.NS!,
+      ttl: this.ttl,
+      rdatas: canonicalOrder(this.nameservers.map((n) => nameWire(n))),
+    };
+  }
+
+  /** RRsets of the apex, the service's own (SOA, NS, DNSKEY) before the user's. */
+  rrsetAt(name: string, type: number): RRset | undefined {
+    if (name === this.name) {
+      if (type === TYPE.SOA) return this.soa();
+      if (type === TYPE.NS) return this.apexNs();
+      if (type === TYPE.DNSKEY && this.key) return this.key.dnskey;
+    }
+    return this.nodes.get(name)?.rrsets.get(type);
+  }
+
+  typesAt(name: string): number[] {
+    const types = [...(this.nodes.get(name)?.rrsets.keys() ?? [])];
+    if (name === this.name) {
+      types.push(TYPE.SOA!, TYPE.NS!);
+      if (this.key) types.push(TYPE.DNSKEY!);
+    }
+    return types;
+  }
+}
+
+export function canonicalOrder(rdatas: Buffer[]): Buffer[] {
+  return rdatas.sort(Buffer.compare);
+}

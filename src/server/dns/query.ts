@@ -8,8 +8,10 @@ export interface Query {
   flagsHi: number;
   /** Byte 3: CD is copied into the answer. */
   flagsLo: number;
-  /** Lower-case, no trailing dot, labels as latin1 text. */
+  /** Lower-case, no trailing dot, labels as latin1 text; filled in by `readQname` on a cache miss. */
   qname: string;
+  /** The question's name in wire form, lower-cased, as latin1 text: the cache key's core. */
+  wireName: string;
   qtype: number;
   qclass: number;
   /** Offset just after the question section. */
@@ -51,21 +53,17 @@ export function parseQuery(buf: Buffer): ParseResult {
   if (((flagsHi >> 3) & 0x0f) !== 0) return bad(4); // NOTIMP: only standard queries
   if (buf.readUInt16BE(4) !== 1) return bad(1);
 
-  const labels: string[] = [];
+  // Only lengths are checked here; the name as text is made on a cache miss (readQname).
   let at = 12;
-  let nameLength = 1;
   for (;;) {
     if (at >= buf.length) return bad(1);
     const len = buf[at]!;
     if (len === 0) break;
     if (len > 63) return bad(1); // compression in the question, or an extended label type
-    nameLength += len + 1;
-    if (nameLength > 255 || at + 1 + len > buf.length) return bad(1);
-    const label = buf.toString('latin1', at + 1, at + 1 + len);
-    if (label.includes('.')) return bad(1, 12); // a dot inside a label: no name of ours has one
-    labels.push(label);
     at += len + 1;
+    if (at - 12 > 255) return bad(1);
   }
+  const nameEnd = at;
   at += 1;
   if (at + 4 > buf.length) return bad(1);
   const qtype = buf.readUInt16BE(at);
@@ -97,11 +95,24 @@ export function parseQuery(buf: Buffer): ParseResult {
       id,
       flagsHi,
       flagsLo: buf[3]!,
-      qname: asciiLower(labels.join('.')),
+      qname: '',
+      wireName: asciiLower(buf.toString('latin1', 12, nameEnd)),
       qtype,
       qclass,
       questionEnd,
       edns,
     },
   };
+}
+
+/** The question's name as text; false when a label holds a dot (no name of ours does). */
+export function readQname(buf: Buffer, q: Query): boolean {
+  const labels: string[] = [];
+  for (let at = 12; buf[at]; at += buf[at]! + 1) {
+    const label = buf.toString('latin1', at + 1, at + 1 + buf[at]!);
+    if (label.includes('.')) return false;
+    labels.push(label);
+  }
+  q.qname = asciiLower(labels.join('.'));
+  return true;
 }

@@ -4,7 +4,7 @@
 import { childToward, isAtOrBelow, parentOf } from './names';
 import { hinfoRdata, TYPE } from './rdata';
 import type { ViewStore } from './view-store';
-import { NEGATIVE_TTL, type RRset, type ZoneView } from './zone-view';
+import { NEGATIVE_TTL, rrsetOf, type RRset, type ZoneView } from './zone-view';
 
 export interface Section {
   owner: string;
@@ -102,13 +102,13 @@ function delegationAbove(zone: ZoneView, qname: string, qtype: number): string |
 
 function referral(zone: ZoneView, cut: string, res: Resolution): void {
   res.aa = false;
-  const ns = zone.nodes.get(cut)!.rrsets.get(TYPE.NS!)!;
+  const ns = rrsetOf(zone.nodes.get(cut), TYPE.NS!)!;
   res.authority.push({ owner: cut, rrset: ns });
   res.denials.push({ zone, owner: cut, types: zone.typesAt(cut) }); // proves there is no DS
   for (const target of nsTargets(ns)) {
     if (!isAtOrBelow(target, zone.name)) continue;
     for (const t of [TYPE.A!, TYPE.AAAA!]) {
-      const glue = zone.nodes.get(target)?.rrsets.get(t);
+      const glue = rrsetOf(zone.nodes.get(target), t);
       if (glue) res.additional.push({ owner: target, rrset: glue });
     }
   }
@@ -139,7 +139,7 @@ function answerAt(
   };
   const node = zone.nodes.get(source);
 
-  const cname = node?.rrsets.get(TYPE.CNAME!);
+  const cname = rrsetOf(node, TYPE.CNAME!);
   if (cname && qtype !== TYPE.CNAME) {
     add(cname);
     const target = nsTargets(cname)[0]!;

@@ -2,10 +2,11 @@
 // (name, type, class, EDNS/DO, size) so that a repeated question costs a map hit, an ID patch
 // and a send; every answer for a zone is counted for the usage statistics.
 import dgram from 'node:dgram';
+import dns from 'node:dns';
 import net from 'node:net';
 import type { Logger } from 'pino';
 import { EDNS_UDP_SIZE, encodeResponse, header, optRecord } from './encode';
-import { parseQuery, type Query } from './query';
+import { parseQuery, readQname, type Query } from './query';
 import { typeName } from './rdata';
 import { RCODE, resolve } from './resolve';
 import { RESIGN_AFTER_MS } from './signer';
@@ -73,9 +74,10 @@ export class DnsServer {
       : q.edns
         ? Math.min(Math.max(q.edns.udpSize, 512), EDNS_UDP_SIZE)
         : 512;
-    const key = `${q.qname}\0${q.qtype}\0${q.qclass}\0${q.edns ? (q.edns.dnssecOk ? 2 : 1) : 0}\0${maxSize}`;
+    const key = `${q.wireName}\0${q.qtype}\0${q.qclass}\0${q.edns ? (q.edns.dnssecOk ? 2 : 1) : 0}\0${maxSize}`;
     let entry = this.cache.get(key);
     if (!entry || !this.fresh(entry)) {
+      if (!readQname(msg, q)) return header(q, RCODE.FORMERR, false, false, [0, 0, 0, 0]);
       entry = this.build(msg, q, maxSize);
       if (this.cache.size >= MAX_CACHE) this.cache.clear();
       if (entry.zoneId) this.cache.set(key, entry);
@@ -122,7 +124,20 @@ export class DnsServer {
 
   async start(host: string, port: number): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      const udp = dgram.createSocket(host.includes(':') ? 'udp6' : 'udp4');
+      const type = host.includes(':') ? 'udp6' : 'udp4';
+      // Answers go back to the sender's address, always an IP literal: skip the DNS lookup that
+      // dgram would otherwise do (on the next tick) for every datagram sent.
+      const udp = dgram.createSocket({
+        type,
+        lookup: (address, options, callback) =>
+          net.isIP(address)
+            ? (callback as (e: null, a: string, f: number) => void)(
+                null,
+                address,
+                net.isIP(address),
+              )
+            : dns.lookup(address, options, callback),
+      });
       udp.on('message', (msg, rinfo) => {
         const out = this.answer(msg, false);
         if (out) udp.send(out, rinfo.port, rinfo.address);

@@ -6,7 +6,7 @@
 // reveal the zone's other names (no zone walking), and validators check plain NSEC logic with
 // no hashing. NXDOMAIN keeps its rcode: one NSEC covers the "next closer" name below the closest
 // encloser (from which a validator derives that encloser) and one covers the wildcard there.
-import { sign } from 'node:crypto';
+import { createHash, sign } from 'node:crypto';
 import { labelCount, predecessorOf, successorOf } from './names';
 import { nameWire, TYPE, typeBitmap } from './rdata';
 import type { Denial, Section } from './resolve';
@@ -72,18 +72,31 @@ export function nsecFor(denial: Denial, soaTtl: number): { owner: string; rrset:
   return { owner: denial.owner, rrset: { type: TYPE.NSEC!, ttl, rdatas: [rdata] } };
 }
 
+/**
+ * Signatures already made, per key, by owner, type, TTL and content, within a re-signing
+ * period: the SOA of negative answers and the NSEC covering a zone's wildcard are shared by
+ * every NXDOMAIN, so a flood of random names costs one signature per name, not three.
+ */
+const made = new WeakMap<SigningKey, Map<string, Buffer>>();
+const MAX_SIGNATURES = 50_000;
+
 /** The RRSIG section that accompanies a signed section. */
-export function signatureFor(section: Section, now?: number): Section | null {
+export function signatureFor(section: Section, now = Date.now()): Section | null {
   const key = section.signer?.key;
   if (!key) return null;
-  const rdata = rrsigRdata(
-    section.owner,
-    section.rrset,
-    key,
-    section.signer!.name,
-    section.wildcard,
-    now,
-  );
+  let byKey = made.get(key);
+  if (!byKey) made.set(key, (byKey = new Map()));
+  const content = createHash('sha256');
+  for (const r of section.rrset.rdatas) content.update(r);
+  const period = Math.floor(now / RESIGN_AFTER_MS);
+  const id = `${section.owner}|${section.wildcard ?? ''}|${section.rrset.type}|${section.rrset.ttl}|${period}|${content.digest('base64')}`;
+  let rdata = byKey.get(id);
+  if (!rdata) {
+    const signer = section.signer!.name;
+    rdata = rrsigRdata(section.owner, section.rrset, key, signer, section.wildcard, now);
+    if (byKey.size >= MAX_SIGNATURES) byKey.clear();
+    byKey.set(id, rdata);
+  }
   return {
     owner: section.owner,
     rrset: { type: TYPE.RRSIG!, ttl: section.rrset.ttl, rdatas: [rdata] },

@@ -7,8 +7,8 @@ import { nameserversFor } from '../http/present';
 import type { Db } from '../store/db';
 import { dnskeyRdata } from './dnssec-keys';
 import { asciiLower, bare, isAtOrBelow, parentOf } from './names';
-import { contentToRdata, TYPE } from './rdata';
-import { canonicalOrder, type DnsNode, type SigningKey, ZoneView } from './zone-view';
+import { TYPE } from './rdata';
+import { type DnsNode, rrsetOf, type SigningKey, StoredRRset, ZoneView } from './zone-view';
 import { type RecordType } from '../../shared/dns/records';
 
 interface RecordRowLite {
@@ -58,8 +58,12 @@ export class ViewStore {
   async apply(e: ZoneEvent): Promise<void> {
     if (e.kind === 'deleted') return this.drop(e.zoneId);
     const view = this.byId.get(e.zoneId);
-    if (e.kind === 'zone' || !view) return this.loadZone(e.zoneId);
-    for (const { name, type } of e.rrsets) await this.reloadRRset(view, bare(name), type);
+    if (!view) return this.loadZone(e.zoneId);
+    if (e.kind === 'rrsets') {
+      for (const { name, type } of e.rrsets) await this.reloadRRset(view, bare(name), type);
+    } else {
+      view.key = await this.loadKey(view); // DNSSEC switched on or off
+    }
     await this.refreshZoneRow(view);
     view.version++;
   }
@@ -93,7 +97,9 @@ export class ViewStore {
       null,
     );
     view.key = await this.loadKey(view);
-    const records = await this.db
+    // Streamed in name order, one node at a time: a 100,000-record zone loads without
+    // holding every row in memory at once.
+    const rows = this.db
       .selectFrom('records as r')
       .innerJoin('rrsets as s', (j) =>
         j
@@ -104,15 +110,19 @@ export class ViewStore {
       .select(['r.name', 'r.type', 'r.content', 's.ttl'])
       .where('r.zone_id', '=', zoneId)
       .where('r.disabled', '=', 0)
-      .execute();
-    const byOwner = new Map<string, RecordRowLite[]>();
-    for (const r of records) {
-      const owner = bare(r.name);
-      const list = byOwner.get(owner) ?? [];
-      list.push(r);
-      byOwner.set(owner, list);
+      .orderBy('r.name')
+      .stream(500);
+    let owner = '';
+    let group: RecordRowLite[] = [];
+    for await (const r of rows) {
+      if (r.name !== owner && group.length) {
+        view.setNode(bare(owner), buildNode(group));
+        group = [];
+      }
+      owner = r.name;
+      group.push(r);
     }
-    for (const [owner, rows] of byOwner) view.setNode(owner, buildNode(rows));
+    if (group.length) view.setNode(bare(owner), buildNode(group));
     if (old) view.version = old.version + 1;
     this.byId.set(zoneId, view);
     this.byName.set(view.name, view);
@@ -166,7 +176,7 @@ export class ViewStore {
       .select(['serial', 'ttl', 'status'])
       .where('id', '=', view.id)
       .executeTakeFirst();
-    if (!row) return;
+    if (!row) return this.drop(view.id);
     view.serial = row.serial;
     view.ttl = row.ttl;
     view.active = row.status === 'active';
@@ -174,17 +184,16 @@ export class ViewStore {
 }
 
 function buildNode(rows: RecordRowLite[]): DnsNode {
-  const node: DnsNode = { rrsets: new Map() };
+  const node: DnsNode = { rrsets: [] };
   for (const r of rows) {
     if (r.type === 'ALIAS') {
       node.alias = { target: asciiLower(bare(r.content)), ttl: r.ttl };
       continue;
     }
     const type = TYPE[r.type]!;
-    const rrset = node.rrsets.get(type) ?? { type, ttl: r.ttl, rdatas: [] };
-    rrset.rdatas.push(contentToRdata(r.type as RecordType, r.content));
-    node.rrsets.set(type, rrset);
+    let rrset = rrsetOf(node, type) as StoredRRset | undefined;
+    if (!rrset) node.rrsets.push((rrset = new StoredRRset(type, r.ttl, r.type as RecordType)));
+    rrset.contents.push(r.content);
   }
-  for (const rrset of node.rrsets.values()) canonicalOrder(rrset.rdatas);
   return node;
 }

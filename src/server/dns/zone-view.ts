@@ -2,19 +2,45 @@
 // wire form, empty non-terminals, delegation points, and the signing key.
 import type { KeyObject } from 'node:crypto';
 import { labelCount, parentOf } from './names';
-import { nameWire, soaRdata, TYPE } from './rdata';
+import type { RecordType } from '../../shared/dns/records';
+import { contentToRdata, nameWire, soaRdata, TYPE } from './rdata';
 
 export interface RRset {
   type: number;
   ttl: number;
   /** RDATA in canonical order (RFC 4034 6.3), as signing needs. */
-  rdatas: Buffer[];
+  readonly rdatas: Buffer[];
+}
+
+/**
+ * An RRset of the user's records, kept as content text: wire RDATA is made only when an answer
+ * is built (and then cached as part of the encoded answer), which keeps the view small.
+ */
+export class StoredRRset implements RRset {
+  readonly contents: string[] = [];
+
+  constructor(
+    readonly type: number,
+    readonly ttl: number,
+    private readonly recordType: RecordType,
+  ) {}
+
+  get rdatas(): Buffer[] {
+    return canonicalOrder(this.contents.map((c) => contentToRdata(this.recordType, c)));
+  }
 }
 
 export interface DnsNode {
-  rrsets: Map<number, RRset>;
+  /** Usually one or two RRsets: an array is smaller than a Map and as fast to search. */
+  rrsets: RRset[];
   /** ALIAS is answered at query time from its target's A/AAAA. */
   alias?: { target: string; ttl: number };
+}
+
+export function rrsetOf(node: DnsNode | undefined, type: number): RRset | undefined {
+  if (!node) return undefined;
+  for (const r of node.rrsets) if (r.type === type) return r;
+  return undefined;
 }
 
 export interface SigningKey {
@@ -56,14 +82,14 @@ export class ZoneView {
 
   setNode(name: string, node: DnsNode | null): void {
     const had = this.nodes.has(name);
-    if (node && (node.rrsets.size || node.alias)) {
+    if (node && (node.rrsets.length || node.alias)) {
       this.nodes.set(name, node);
       if (!had) this.adjustAncestors(name, 1);
     } else if (had) {
       this.nodes.delete(name);
       this.adjustAncestors(name, -1);
     }
-    if (node?.rrsets.has(TYPE.NS!) && name !== this.name) this.delegations.add(name);
+    if (rrsetOf(node ?? undefined, TYPE.NS!) && name !== this.name) this.delegations.add(name);
     else this.delegations.delete(name);
   }
 
@@ -110,11 +136,11 @@ export class ZoneView {
       if (type === TYPE.NS) return this.apexNs();
       if (type === TYPE.DNSKEY && this.key) return this.key.dnskey;
     }
-    return this.nodes.get(name)?.rrsets.get(type);
+    return rrsetOf(this.nodes.get(name), type);
   }
 
   typesAt(name: string): number[] {
-    const types = [...(this.nodes.get(name)?.rrsets.keys() ?? [])];
+    const types = (this.nodes.get(name)?.rrsets ?? []).map((r) => r.type);
     if (name === this.name) {
       types.push(TYPE.SOA!, TYPE.NS!);
       if (this.key) types.push(TYPE.DNSKEY!);

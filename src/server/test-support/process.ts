@@ -14,10 +14,13 @@ export interface ServerProcess {
   output(): string;
 }
 
-export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+export function spawnServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'src/server/main.ts')],
+    [...nodeArgs, '--import', 'tsx', path.join(root, 'src/server/main.ts')],
     {
       cwd: root,
       env: {

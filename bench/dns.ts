@@ -1,0 +1,259 @@
+// `npm run bench:dns`: queries per second, server CPU per answered query, latency at a fixed
+// 10,000 qps, and the memory of the in-memory view with 100,000 records.
+// Budgets (2-core machine, load generator sharing it): >= 20,000 qps signed answers included;
+// <= 15 µs server CPU per answered query; view under 1 KB per record.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SCOPES } from '../src/shared/api/fields';
+import { createApiKey, ensureCustomer } from '../src/server/store/customers';
+import { openStore } from '../src/server/store/db';
+import { recordId, nowIso } from '../src/server/store/ids';
+import { createZone } from '../src/server/store/zones';
+import { spawnServer, waitForExit, type ServerProcess } from '../src/server/test-support/process';
+import { percentile, queryPackets, runLoad } from './dns-load';
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const A_NAMES = Math.floor(RECORDS * 0.8);
+const MX_NAMES = RECORDS - A_NAMES;
+const ZONE = 'bench.example';
+
+async function seed(dataDir: string): Promise<string> {
+  const store = await openStore(dataDir);
+  await ensureCustomer(store.db, 'default', 'EU_GLOBAL');
+  const { key } = await createApiKey(store.db, 'default', SCOPES);
+  const zone = await createZone(store.db, {
+    customerId: 'default',
+    name: ZONE,
+    region: 'EU_GLOBAL',
+    ttl: 3600,
+  });
+  const now = nowIso();
+  const rows = (i: number) =>
+    i < A_NAMES
+      ? {
+          name: `h${i}.${ZONE}.`,
+          type: 'A',
+          content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+        }
+      : { name: `m${i - A_NAMES}.${ZONE}.`, type: 'MX', content: `10 mail${i % 100}.${ZONE}.` };
+  for (let start = 0; start < RECORDS; start += 2000) {
+    const batch = Array.from({ length: Math.min(2000, RECORDS - start) }, (_, k) =>
+      rows(start + k),
+    );
+    await store.db.transaction().execute(async (trx) => {
+      for (let k = 0; k < batch.length; k += 400) {
+        const part = batch.slice(k, k + 400);
+        await trx
+          .insertInto('rrsets')
+          .values(
+            part.map((r) => ({
+              zone_id: zone.id,
+              name: r.name,
+              type: r.type,
+              ttl: 3600,
+              comment: null,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('records')
+          .values(
+            part.map((r) => ({
+              zone_id: zone.id,
+              id: recordId(zone.id, r.name, r.type, r.content),
+              ...r,
+              disabled: 0,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+  await store.close();
+  return key;
+}
+
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? NaN);
+}
+
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
+}
+
+function mix(count: number) {
+  const q: { name: string; type: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = (i * 7919) % 100;
+    const n = (i * 104729) % 1_000_003;
+    if (r < 60) q.push({ name: `h${n % A_NAMES}.${ZONE}`, type: 'A' });
+    else if (r < 80) q.push({ name: `nx${n}.${ZONE}`, type: 'A' });
+    else q.push({ name: `m${n % Math.max(1, MX_NAMES)}.${ZONE}`, type: 'MX' });
+  }
+  return q;
+}
+
+const hasDnsperf = spawnSync('dnsperf', ['-h']).error === undefined;
+
+async function throughput(server: ServerProcess, dnssecOk: boolean) {
+  const questions = mix(20_000);
+  const cpu0 = cpuSeconds(server.child.pid!);
+  let answered: number;
+  let seconds: number;
+  if (hasDnsperf) {
+    const file = path.join(os.tmpdir(), `zonedeck-dnsperf-${process.pid}.txt`);
+    fs.writeFileSync(file, questions.map((q) => `${q.name} ${q.type}`).join('\n') + '\n');
+    const out = execFileSync(
+      'dnsperf',
+      [
+        '-s',
+        '127.0.0.1',
+        '-p',
+        String(server.dnsPort),
+        '-d',
+        file,
+        '-l',
+        String(SECONDS),
+        '-c',
+        '4',
+        '-q',
+        '400',
+        ...(dnssecOk ? ['-D'] : ['-e']),
+      ],
+      { encoding: 'utf8' },
+    );
+    fs.rmSync(file);
+    answered = Number(/Queries completed:\s+(\d+)/.exec(out)?.[1]);
+    seconds = Number(/Run time \(s\):\s+([\d.]+)/.exec(out)?.[1]);
+  } else {
+    const r = await runLoad({
+      host: '127.0.0.1',
+      port: server.dnsPort,
+      packets: queryPackets(questions, dnssecOk),
+      seconds: SECONDS,
+      inFlight: 300,
+    });
+    answered = r.answered;
+    seconds = r.seconds;
+  }
+  const cpu = cpuSeconds(server.child.pid!) - cpu0;
+  return { qps: answered / seconds, cpuUsPerQuery: (cpu * 1e6) / answered };
+}
+
+async function latency(server: ServerProcess, dnssecOk: boolean) {
+  const r = await runLoad({
+    host: '127.0.0.1',
+    port: server.dnsPort,
+    packets: queryPackets(mix(20_000), dnssecOk),
+    seconds: 5,
+    qps: 10_000,
+  });
+  const sorted = r.latenciesMs.sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    lost: r.sent - r.answered,
+    sent: r.sent,
+  };
+}
+
+async function main() {
+  const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-bench-empty-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-bench-dns-'));
+  const servers: ServerProcess[] = [];
+  try {
+    const empty = await spawnServer({ DATA_DIR: emptyDir, LOG_LEVEL: 'warn' });
+    servers.push(empty);
+    await new Promise((r) => setTimeout(r, 1500));
+    const baseRss = rssKb(empty.child.pid!);
+
+    process.stdout.write(`Seeding ${RECORDS.toLocaleString('en')} records into ${ZONE}…\n`);
+    const key = await seed(dataDir);
+    const t0 = Date.now();
+    // BENCH_PROFILE=<dir> writes a V8 CPU profile of the loaded server there.
+    const profile = process.env.BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : [];
+    const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, profile);
+    servers.push(server);
+    const startSeconds = (Date.now() - t0) / 1000;
+    await new Promise((r) => setTimeout(r, 1500));
+    const loadedRss = rssKb(server.child.pid!);
+
+    const api = (method: string, p: string, body?: unknown) =>
+      fetch(server.url + p, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then((r) => r.json() as Promise<{ data: { zones: { id: string }[] } }>);
+    const zoneId = (await api('GET', '/v1/zones')).data.zones[0]!.id;
+    await api('PATCH', `/v1/zones/${zoneId}/dnssec/status`, { enabled: true });
+
+    const plain = await throughput(server, false);
+    const signed = await throughput(server, true);
+    const latPlain = await latency(server, false);
+    const latSigned = await latency(server, true);
+
+    const perRecord = ((loadedRss - baseRss) * 1024) / RECORDS;
+    const line = (label: string, value: string, budget = '') =>
+      process.stdout.write(`${label.padEnd(44)}${value.padStart(14)}  ${budget}\n`);
+    process.stdout.write(
+      `\nZonedeck DNS benchmark (${os.cpus().length} cores, Node ${process.version}, load: ${hasDnsperf ? 'dnsperf' : 'built-in generator'}, ${SECONDS} s runs)\n`,
+    );
+    process.stdout.write(
+      'Mix: 60 % existing A names, 20 % NXDOMAIN, 20 % MX; the zone is signed (DNSSEC on).\n\n',
+    );
+    line('start with records loaded (s)', startSeconds.toFixed(1));
+    line('server RSS, empty (MB)', (baseRss / 1024).toFixed(1));
+    line(`server RSS, ${RECORDS.toLocaleString('en')} records (MB)`, (loadedRss / 1024).toFixed(1));
+    line(
+      'in-memory view per record (bytes)',
+      perRecord.toFixed(0),
+      perRecord < 1024 ? 'ok (< 1 KB)' : 'OVER BUDGET (>= 1 KB)',
+    );
+    for (const [label, r] of [
+      ['without DO', plain],
+      ['with DO (signed)', signed],
+    ] as const) {
+      line(
+        `queries per second, ${label}`,
+        r.qps.toFixed(0),
+        r.qps >= 20_000 ? 'ok (>= 20,000)' : 'OVER BUDGET (< 20,000)',
+      );
+      line(
+        `server CPU per answered query, ${label} (µs)`,
+        r.cpuUsPerQuery.toFixed(1),
+        r.cpuUsPerQuery <= 15 ? 'ok (<= 15 µs)' : 'OVER BUDGET (> 15 µs)',
+      );
+    }
+    for (const [label, r] of [
+      ['without DO', latPlain],
+      ['with DO', latSigned],
+    ] as const) {
+      line(
+        `latency at 10,000 qps, ${label}: p50 / p99 (ms)`,
+        `${r.p50.toFixed(2)} / ${r.p99.toFixed(2)}`,
+        `${r.lost} of ${r.sent} lost`,
+      );
+    }
+  } finally {
+    for (const s of servers) {
+      s.child.kill('SIGTERM');
+      await waitForExit(s.child);
+    }
+    fs.rmSync(emptyDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench:dns failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});

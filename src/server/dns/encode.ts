@@ -53,7 +53,7 @@ export function header(
 ): Buffer {
   const h = Buffer.alloc(12);
   h.writeUInt16BE(query.id, 0);
-  h[2] = 0x80 | (aa ? 0x04 : 0) | (tc ? 0x02 : 0) | (query.flagsHi & 0x01); // QR, AA, TC, RD copied
+  h[2] = 0x80 | (query.flagsHi & 0x79) | (aa ? 0x04 : 0) | (tc ? 0x02 : 0); // QR; opcode and RD copied
   h[3] = ((query.flagsLo ?? 0) & 0x10) | (rcode & 0x0f); // CD copied (RFC 4035 3.1.6)
   counts.forEach((n, i) => h.writeUInt16BE(n, 4 + i * 2));
   return h;

@@ -32,34 +32,47 @@ export function childToward(name: string, ancestor: string): string {
 }
 
 // Canonical-order neighbours (RFC 4034 6.1) for minimally covering NSEC records (RFC 4470).
-// Appending \x00 to the first label gives a name after `name` and all its descendants;
-// decrementing its last octet and appending \xff gives one just before `name`. Neither can be
-// a stored name (stored labels are letters, digits, '-', '_' and '*'), so the range between
-// them covers `name` and its subtree and nothing that exists.
+// The range (predecessorOf(n), successorOf(n)) must hold `n` and its subtree and no other name
+// that could exist: the synthetic bounds use \x00 and \xff octets, which no stored name has
+// (stored labels are letters, digits, '-', '_' and '*'). Every bound keeps `n`'s parent as the
+// longest ancestor it shares with `n`, which is how a validator finds the closest encloser.
 
-export function successorOf(name: string): string {
+const MAX_LABEL = 63;
+
+function splitFirst(name: string): [string, string] {
   const dot = name.indexOf('.');
-  const first = dot < 0 ? name : name.slice(0, dot);
-  const rest = dot < 0 ? '' : name.slice(dot);
-  const label = first.length < 63 ? `${first}\x00` : bump(first);
-  return label + rest;
+  return dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)];
 }
 
-export function predecessorOf(name: string): string {
-  const dot = name.indexOf('.');
-  const first = dot < 0 ? name : name.slice(0, dot);
-  const rest = dot < 0 ? '' : name.slice(dot);
+/** The smallest name after `name` and all of its descendants. */
+export function successorOf(name: string): string {
+  const [first, rest] = splitFirst(name);
+  if (first.length < MAX_LABEL) return `${first}\x00${rest}`;
+  // A full-length label cannot grow: the next label at this level is the label with its last
+  // octet below \xff raised by one (and anything after it dropped).
+  const trimmed = first.replace(/\xff+$/, '');
+  if (!trimmed) return `${first}${rest}`; // 63 × \xff: nothing sorts after it at this level
+  let inc = trimmed.charCodeAt(trimmed.length - 1) + 1;
+  if (inc >= 0x41 && inc <= 0x5a) inc = 0x5b; // upper case sorts as lower case: skip it
+  return trimmed.slice(0, -1) + String.fromCharCode(inc) + rest;
+}
+
+/**
+ * A name just before `name` that is after every name that could exist before it; null when
+ * that is `name`'s parent itself (the first label is a lone \x00), whose real NSEC must serve.
+ */
+export function predecessorOf(name: string): string | null {
+  const [first, rest] = splitFirst(name);
   const last = first.charCodeAt(first.length - 1);
-  if (last === 0) return first.slice(0, -1) + rest;
+  if (last === 0) {
+    // "x\x00" follows "x" and the whole subtree of "x": the bound is a (synthetic) last
+    // descendant of "x", not "x" itself, which may exist.
+    const shorter = first.slice(0, -1);
+    return shorter ? `\xff.${shorter}${rest}` : null;
+  }
   let dec = last - 1;
   if (dec >= 0x41 && dec <= 0x5a) dec = 0x40; // upper case sorts as lower case: skip it
   const label = first.slice(0, -1) + String.fromCharCode(dec);
-  return (label.length < 63 ? `${label}\xff` : label) + rest;
-}
-
-function bump(label: string): string {
-  const last = label.charCodeAt(label.length - 1);
-  let inc = Math.min(last + 1, 0xff);
-  if (inc >= 0x41 && inc <= 0x5a) inc = 0x5b;
-  return label.slice(0, -1) + String.fromCharCode(inc);
+  // After `label` come its own descendants, then longer labels: bound above both.
+  return label.length < MAX_LABEL ? `${label}\xff${rest}` : `\xff.${label}${rest}`;
 }

@@ -105,14 +105,15 @@ export function parseQuery(buf: Buffer): ParseResult {
   };
 }
 
-/** The question's name as text; false when a label holds a dot (no name of ours does). */
-export function readQname(buf: Buffer, q: Query): boolean {
+/**
+ * The question's name as text. A dot inside a label (legal, and never in a name of ours) is
+ * kept as \x7f, another octet no stored name holds, so the label count stays right and the name
+ * gets its NXDOMAIN; proofs made for the stand-in cover only names that cannot exist.
+ */
+export function readQname(buf: Buffer, q: Query): void {
   const labels: string[] = [];
   for (let at = 12; buf[at]; at += buf[at]! + 1) {
-    const label = buf.toString('latin1', at + 1, at + 1 + buf[at]!);
-    if (label.includes('.')) return false;
-    labels.push(label);
+    labels.push(buf.toString('latin1', at + 1, at + 1 + buf[at]!).replaceAll('.', '\x7f'));
   }
   q.qname = asciiLower(labels.join('.'));
-  return true;
 }

@@ -145,7 +145,9 @@ function answerAt(
     const target = nsTargets(cname)[0]!;
     const next = views.findZone(target);
     // Follow the chain through the zones we serve; the rcode is that of its last name (RFC 6604).
-    if (next?.active && depth < MAX_CHAIN) lookup(views, next, target, qtype, res, depth + 1);
+    const loops = res.answer.some((s) => s.owner === target && s.rrset.type === TYPE.CNAME);
+    if (next?.active && depth < MAX_CHAIN && !loops)
+      lookup(views, next, target, qtype, res, depth + 1);
     return;
   }
   if (qtype === TYPE.ANY) {

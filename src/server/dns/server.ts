@@ -77,7 +77,7 @@ export class DnsServer {
     const key = `${q.wireName}\0${q.qtype}\0${q.qclass}\0${q.edns ? (q.edns.dnssecOk ? 2 : 1) : 0}\0${maxSize}`;
     let entry = this.cache.get(key);
     if (!entry || !this.fresh(entry)) {
-      if (!readQname(msg, q)) return header(q, RCODE.FORMERR, false, false, [0, 0, 0, 0]);
+      readQname(msg, q);
       entry = this.build(msg, q, maxSize);
       if (this.cache.size >= MAX_CACHE) this.cache.clear();
       if (entry.zoneId) this.cache.set(key, entry);

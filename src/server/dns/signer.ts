@@ -7,7 +7,7 @@
 // no hashing. NXDOMAIN keeps its rcode: one NSEC covers the "next closer" name below the closest
 // encloser (from which a validator derives that encloser) and one covers the wildcard there.
 import { createHash, sign } from 'node:crypto';
-import { labelCount, predecessorOf, successorOf } from './names';
+import { labelCount, parentOf, predecessorOf, successorOf } from './names';
 import { nameWire, TYPE, typeBitmap } from './rdata';
 import type { Denial, Section } from './resolve';
 import { NEGATIVE_TTL, type RRset, type SigningKey } from './zone-view';
@@ -60,8 +60,18 @@ export function nsecFor(denial: Denial, soaTtl: number): { owner: string; rrset:
   const ttl = Math.min(soaTtl, NEGATIVE_TTL); // RFC 9077: no longer than the negative TTL
   const nsecTypes = [TYPE.RRSIG!, TYPE.NSEC!];
   if ('covers' in denial) {
+    const next = nameWire(successorOf(denial.covers));
     const owner = predecessorOf(denial.covers);
-    const rdata = Buffer.concat([nameWire(successorOf(denial.covers)), typeBitmap(nsecTypes)]);
+    if (owner === null) {
+      // The range starts at the parent, an existing name: its NSEC must list its real types.
+      const parent = parentOf(denial.covers);
+      const types = [...denial.zone.typesAt(parent), ...nsecTypes];
+      return {
+        owner: parent,
+        rrset: { type: TYPE.NSEC!, ttl, rdatas: [Buffer.concat([next, typeBitmap(types)])] },
+      };
+    }
+    const rdata = Buffer.concat([next, typeBitmap(nsecTypes)]);
     return { owner, rrset: { type: TYPE.NSEC!, ttl, rdatas: [rdata] } };
   }
   // The name exists: its NSEC lists its types and points to its immediate successor.

@@ -1,0 +1,290 @@
+// Online DNSSEC signing as a validating resolver sees it: BIND's `delv`, given only the DS that
+// the API shows as its trust anchor, must fully validate positive and negative answers; `dig
+// +dnssec` shows the signatures themselves. Zones and keys come from the real HTTP API.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createZone, startTestServer, type TestServer } from '../test-support/harness';
+
+const run = promisify(execFile);
+
+let server: TestServer;
+let anchors: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  anchors = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-anchors-'));
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(anchors, { recursive: true, force: true });
+});
+
+interface Rr {
+  name: string;
+  ttl: number;
+  type: string;
+  data: string;
+}
+
+/** `dig +norec` against our server; the records of every section, flattened, with the rcode. */
+async function dig(name: string, type: string, ...options: string[]) {
+  const args = ['@127.0.0.1', '-p', String(server.service.dnsPort), '+norec', '+tries=1'];
+  args.push('+time=3', '+split=0', '+noall', '+comments', '+answer', '+authority');
+  const { stdout } = await run('/usr/bin/dig', [...args, ...options, name, type]);
+  const status = /status: (\w+)/.exec(stdout)?.[1];
+  if (!status) throw new Error(`dig gave no answer:\n${stdout}`);
+  const records: Rr[] = [];
+  for (const line of stdout.split('\n')) {
+    const m = /^([^;\s]\S*)\s+(\d+)\s+IN\s+(\S+)\s*(.*)$/.exec(line);
+    if (m) records.push({ name: m[1]!, ttl: Number(m[2]), type: m[3]!, data: m[4]!.trim() });
+  }
+  return { status, records, text: stdout };
+}
+
+/** `delv` with `ds` (`<keytag> 13 2 <HEX>`) as the only trust anchor, at the zone itself. */
+async function delv(zone: string, ds: string, name: string, type: string): Promise<string> {
+  const [keytag, algorithm, digestType, digest] = ds.split(' ');
+  const file = path.join(anchors, `${zone}-${keytag}.conf`);
+  fs.writeFileSync(
+    file,
+    `trust-anchors { ${zone}. static-ds ${keytag} ${algorithm} ${digestType} "${digest}"; };\n`,
+  );
+  const args = ['@127.0.0.1', '-p', String(server.service.dnsPort), '-a', file, `+root=${zone}`];
+  const r = await run('/usr/bin/delv', [...args, name, type]).catch(
+    (e: { stdout?: string; stderr?: string; message: string }) => ({
+      stdout: e.stdout ?? '',
+      stderr: `${e.stderr ?? ''}\n${e.message}`,
+    }),
+  );
+  return `${r.stdout}\n${r.stderr}`;
+}
+
+const dnssecBase = (id: string) => `/v1/zones/${id}/dnssec`;
+
+async function setDnssec(id: string, enabled: boolean): Promise<void> {
+  const r = await server.admin.patch(`${dnssecBase(id)}/status`, { enabled });
+  expect(r.status).toBe(200);
+  expect(r.body.data.enabled).toBe(enabled);
+}
+
+/** The SHA-256 DS the API gives for the zone. */
+async function sha256Ds(id: string): Promise<string> {
+  const r = await server.admin.get(`${dnssecBase(id)}/ds`);
+  expect(r.status).toBe(200);
+  const ds = (r.body.data.ds_records as string[]).find((d) => d.split(' ')[2] === '2');
+  if (!ds) throw new Error(`no SHA-256 DS: ${JSON.stringify(r.body)}`);
+  return ds;
+}
+
+async function signedZone(zone: string, records: [string, string, string][]) {
+  const id = await createZone(server.admin, zone);
+  for (const [name, type, content] of records) {
+    const r = await server.admin.post(`/v1/zones/${id}/records`, { name, type, content });
+    if (r.status !== 201) throw new Error(`record create failed: ${JSON.stringify(r.body)}`);
+  }
+  await setDnssec(id, true);
+  return { id, ds: await sha256Ds(id) };
+}
+
+const FULLY = '; fully validated';
+const NEGATIVE = '; negative response, fully validated';
+
+describe('validation by delv with the DS from the API', () => {
+  const zone = 'validated.sec.test';
+  let ds: string;
+  beforeAll(async () => {
+    ({ ds } = await signedZone(zone, [
+      ['www', 'A', '192.0.2.1'],
+      ['www', 'AAAA', '2001:db8::1'],
+      ['alias', 'CNAME', `www.${zone}.`],
+      ['*.dev', 'A', '192.0.2.9'],
+      ['a.b.c', 'TXT', 'deep'],
+      ['@', 'MX', `10 mail.${zone}.`],
+      ['@', 'ALIAS', `www.${zone}.`],
+      ['sub', 'NS', 'ns.elsewhere.example.net.'],
+    ]));
+  });
+
+  it.each([
+    [
+      'a positive answer',
+      `www.${zone}`,
+      'A',
+      /^www\.validated\.sec\.test\.\s+\d+\s+IN\s+A\s+192\.0\.2\.1$/m,
+    ],
+    ['an AAAA', `www.${zone}`, 'AAAA', /\sAAAA\s+2001:db8::1$/m],
+    ['a CNAME', `alias.${zone}`, 'A', /^alias\.validated\.sec\.test\.\s+\d+\s+IN\s+CNAME\s+www\./m],
+    [
+      'a wildcard answer',
+      `x.dev.${zone}`,
+      'A',
+      /^x\.dev\.validated\.sec\.test\.\s+\d+\s+IN\s+A\s+192\.0\.2\.9$/m,
+    ],
+    ['an ALIAS at the apex', zone, 'A', /^validated\.sec\.test\.\s+\d+\s+IN\s+A\s+192\.0\.2\.1$/m],
+    ['the DNSKEY RRset', zone, 'DNSKEY', /\sDNSKEY\s+257 3 13 /m],
+    ['the apex MX', zone, 'MX', /\sMX\s+10 mail\./m],
+  ])('fully validates %s', async (_what, name, type, answer) => {
+    const out = await delv(zone, ds, name, type);
+    expect(out).toContain(FULLY);
+    expect(out).not.toContain(NEGATIVE);
+    expect(out).toMatch(answer);
+  });
+
+  it.each([
+    ['NXDOMAIN', `nope.${zone}`, 'A', 'NXDOMAIN'],
+    ['NXDOMAIN below an existing name', `x.www.${zone}`, 'A', 'NXDOMAIN'],
+    ['NODATA', `www.${zone}`, 'MX', 'NXRRSET'],
+    ['NODATA at an empty non-terminal', `b.c.${zone}`, 'A', 'NXRRSET'],
+    ['NODATA at a wildcard-synthesised name', `x.dev.${zone}`, 'MX', 'NXRRSET'],
+    ['NODATA for a DS at an insecure delegation', `sub.${zone}`, 'DS', 'NXRRSET'],
+  ])('fully validates %s', async (_what, name, type, kind) => {
+    const out = await delv(zone, ds, name, type);
+    expect(out).toContain(NEGATIVE);
+    expect(out).toContain(`;-$${kind}`);
+  });
+});
+
+describe('signatures as dig shows them', () => {
+  it('signs answers with the API key for about two weeks from a moment in the past', async () => {
+    const zone = 'rrsig.sec.test';
+    const { id, ds } = await signedZone(zone, [['www', 'A', '192.0.2.1']]);
+    const keys = (await server.admin.get(`${dnssecBase(id)}/cryptokeys`)).body.data.cryptokeys;
+    expect(keys).toHaveLength(1);
+    const keytag = Number(ds.split(' ')[0]);
+    expect(keys[0].keytag).toBe(keytag);
+
+    const dnskey = await dig(zone, 'DNSKEY', '+dnssec', '+rrcomments');
+    const key = dnskey.records.find((r) => r.type === 'DNSKEY');
+    expect(key?.data.replace(/\s*;.*$/, '')).toBe(keys[0].dnskey);
+    expect(Number(/key id = (\d+)/.exec(key!.data)?.[1])).toBe(keytag);
+
+    const now = Date.now() / 1000;
+    const a = await dig(`www.${zone}`, 'A', '+dnssec');
+    expect(a.records.map((r) => r.type)).toEqual(['A', 'RRSIG']);
+    const [covered, algorithm, labels, originalTtl, expiry, inception, tag, signer] =
+      a.records[1]!.data.split(/\s+/);
+    expect({ covered, algorithm, labels, tag, signer }).toEqual({
+      covered: 'A',
+      algorithm: '13',
+      labels: '4',
+      tag: String(keytag),
+      signer: `${zone}.`,
+    });
+    expect(Number(originalTtl)).toBe(a.records[0]!.ttl);
+    const time = (s: string) =>
+      Date.UTC(
+        +s.slice(0, 4),
+        +s.slice(4, 6) - 1,
+        +s.slice(6, 8),
+        +s.slice(8, 10),
+        +s.slice(10, 12),
+        +s.slice(12, 14),
+      ) / 1000;
+    expect(time(inception!)).toBeLessThan(now);
+    expect(time(inception!)).toBeGreaterThan(now - 86400);
+    expect(time(expiry!) - now).toBeGreaterThan(13 * 86400);
+    expect(time(expiry!) - now).toBeLessThan(15 * 86400);
+  });
+
+  it('denies with NSEC ranges that reveal no other name of the zone', async () => {
+    const zone = 'nsec.sec.test';
+    const names = ['alpha', 'mail', 'nope-not', 'www', 'zulu'];
+    await signedZone(
+      zone,
+      names.map((n, i) => [n, 'A', `192.0.2.${i + 1}`]),
+    );
+    const r = await dig(`nope.${zone}`, 'A', '+dnssec');
+    expect(r.status).toBe('NXDOMAIN');
+    const nsec = r.records.filter((rr) => rr.type === 'NSEC');
+    expect(nsec.length).toBeGreaterThan(0);
+    expect(r.records.filter((rr) => rr.type === 'RRSIG').length).toBe(nsec.length + 1); // + SOA
+    const shown = nsec.flatMap((rr) => [rr.name, rr.data.split(/\s+/)[0]!]);
+    for (const n of names) expect(shown).not.toContain(`${n}.${zone}.`);
+  });
+
+  it('never signs an NSEC that denies the types of a name that exists', async () => {
+    const zone = 'honest.sec.test';
+    const long = 'a'.repeat(63);
+    await signedZone(zone, [
+      ['www', 'A', '192.0.2.1'],
+      [long, 'A', '192.0.2.2'],
+    ]);
+    // Names just after existing ones in canonical order: a covering NSEC must not start at the
+    // existing name with a bitmap of only RRSIG NSEC, or resolvers that synthesise answers from
+    // cached NSEC (RFC 8198, on by default in BIND and Unbound) deny www's A to their users.
+    const existing = new Set([`www.${zone}.`, `${long}.${zone}.`]);
+    for (const name of [`www\\000.${zone}`, `\\000.www.${zone}`, `${'a'.repeat(62)}b.${zone}`]) {
+      const r = await dig(name, 'A', '+dnssec');
+      expect(r.status).toBe('NXDOMAIN');
+      for (const nsec of r.records.filter((rr) => rr.type === 'NSEC' && existing.has(rr.name))) {
+        expect({ query: name, owner: nsec.name, types: nsec.data.split(/\s+/).slice(1) }).toEqual({
+          query: name,
+          owner: nsec.name,
+          types: expect.arrayContaining(['A']),
+        });
+      }
+    }
+  });
+
+  it('adds no RRSIG or NSEC without the DO bit, nor for an unsigned zone', async () => {
+    const zone = 'nodo.sec.test';
+    await signedZone(zone, [['www', 'A', '192.0.2.1']]);
+    const unsigned = 'unsigned.sec.test';
+    const uid = await createZone(server.admin, unsigned);
+    await server.admin.post(`/v1/zones/${uid}/records`, {
+      name: 'www',
+      type: 'A',
+      content: '192.0.2.1',
+    });
+    const asks: [string, string, string[]][] = [
+      [`www.${zone}`, 'A', []],
+      [`www.${zone}`, 'A', ['+tcp']],
+      [`nope.${zone}`, 'A', []],
+      [`www.${zone}`, 'MX', []],
+      [`www.${unsigned}`, 'A', ['+dnssec']],
+      [`nope.${unsigned}`, 'A', ['+dnssec']],
+    ];
+    for (const [name, type, options] of asks) {
+      const r = await dig(name, type, ...options);
+      const types = r.records.map((rr) => rr.type);
+      expect({ name, type, options, types }).toEqual({
+        name,
+        type,
+        options,
+        types: expect.not.arrayContaining(['RRSIG']),
+      });
+      expect(types).not.toContain('NSEC');
+      expect(types.length).toBeGreaterThan(0);
+    }
+    // With DO the same signed names are signed.
+    const signed = await dig(`nope.${zone}`, 'A', '+dnssec');
+    expect(signed.records.map((rr) => rr.type)).toContain('NSEC');
+  });
+});
+
+describe('turning DNSSEC off and on again', () => {
+  it('stops serving DNSKEY, then validates the new key with the new DS only', async () => {
+    const zone = 'rollover.sec.test';
+    const { id, ds: oldDs } = await signedZone(zone, [['www', 'A', '192.0.2.1']]);
+    expect(await delv(zone, oldDs, `www.${zone}`, 'A')).toContain(FULLY);
+
+    await setDnssec(id, false);
+    const off = await dig(zone, 'DNSKEY', '+dnssec');
+    expect(off.status).toBe('NOERROR');
+    expect(off.records.map((r) => r.type)).toEqual(['SOA']); // NODATA, unsigned
+    const plain = await dig(`www.${zone}`, 'A', '+dnssec');
+    expect(plain.records.map((r) => r.type)).toEqual(['A']);
+
+    await setDnssec(id, true);
+    const newDs = await sha256Ds(id);
+    expect(newDs).not.toBe(oldDs);
+    const withNew = await delv(zone, newDs, `www.${zone}`, 'A');
+    expect(withNew).toContain(FULLY);
+    const withOld = await delv(zone, oldDs, `www.${zone}`, 'A');
+    expect(withOld).not.toContain('fully validated');
+    expect(await delv(zone, newDs, `nope.${zone}`, 'A')).toContain(NEGATIVE);
+  });
+});

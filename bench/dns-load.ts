@@ -43,6 +43,8 @@ export async function runLoad(opts: {
   seconds: number;
   qps?: number;
   inFlight?: number;
+  /** Stop sending after this many queries (in-flight mode). */
+  total?: number;
 }): Promise<LoadResult> {
   const socket = dgram.createSocket('udp4');
   await new Promise<void>((r) => socket.bind(0, '127.0.0.1', () => r()));
@@ -72,7 +74,7 @@ export async function runLoad(opts: {
     sentAt[id] = 0;
     answered++;
     latencies.push(performance.now() - t);
-    if (!opts.qps && performance.now() < deadline) send();
+    if (!opts.qps && performance.now() < deadline && sent < (opts.total ?? Infinity)) send();
   });
 
   await new Promise<void>((resolve) => {
@@ -89,10 +91,14 @@ export async function runLoad(opts: {
         while (sent < due) send();
       }, 1);
     } else {
-      for (let k = 0; k < (opts.inFlight ?? 100); k++) send();
+      for (let k = 0; k < Math.min(opts.inFlight ?? 100, opts.total ?? Infinity); k++) send();
       // Lost queries shrink the window: top it up once a second.
       const refill = setInterval(() => {
         if (performance.now() >= deadline) {
+          clearInterval(refill);
+          return resolve();
+        }
+        if (opts.total !== undefined && answered >= opts.total) {
           clearInterval(refill);
           return resolve();
         }
@@ -100,7 +106,7 @@ export async function runLoad(opts: {
         for (let id = 0; id < 65536; id++) {
           if (sentAt[id] && now - sentAt[id]! > 1000) {
             sentAt[id] = 0;
-            send();
+            if (sent < (opts.total ?? Infinity)) send();
           }
         }
       }, 1000);

@@ -38,34 +38,31 @@ function skipName(buf: Buffer, at: number): number {
   return -1;
 }
 
+function refusal(rcode: number, id: number, flagsHi: number, questionEnd: number): ParseResult {
+  return { ok: false, rcode, id, flagsHi, questionEnd };
+}
+
 export function parseQuery(buf: Buffer): ParseResult {
   if (buf.length < 12) return DROP;
   const id = buf.readUInt16BE(0);
   const flagsHi = buf[2]!;
   if (flagsHi & 0x80) return DROP; // a response: never answer one
-  const bad = (rcode: number, questionEnd = 12) => ({
-    ok: false as const,
-    rcode,
-    id,
-    flagsHi,
-    questionEnd,
-  });
-  if (((flagsHi >> 3) & 0x0f) !== 0) return bad(4); // NOTIMP: only standard queries
-  if (buf.readUInt16BE(4) !== 1) return bad(1);
+  if (((flagsHi >> 3) & 0x0f) !== 0) return refusal(4, id, flagsHi, 12); // NOTIMP: only standard queries
+  if (buf.readUInt16BE(4) !== 1) return refusal(1, id, flagsHi, 12);
 
   // Only lengths are checked here; the name as text is made on a cache miss (readQname).
   let at = 12;
   for (;;) {
-    if (at >= buf.length) return bad(1);
+    if (at >= buf.length) return refusal(1, id, flagsHi, 12);
     const len = buf[at]!;
     if (len === 0) break;
-    if (len > 63) return bad(1); // compression in the question, or an extended label type
+    if (len > 63) return refusal(1, id, flagsHi, 12); // compression in the question, or an extended label type
     at += len + 1;
-    if (at - 12 > 255) return bad(1);
+    if (at - 12 > 255) return refusal(1, id, flagsHi, 12);
   }
   const nameEnd = at;
   at += 1;
-  if (at + 4 > buf.length) return bad(1);
+  if (at + 4 > buf.length) return refusal(1, id, flagsHi, 12);
   const qtype = buf.readUInt16BE(at);
   const qclass = buf.readUInt16BE(at + 2);
   const questionEnd = at + 4;
@@ -75,12 +72,12 @@ export function parseQuery(buf: Buffer): ParseResult {
   const rrCount = buf.readUInt16BE(6) + buf.readUInt16BE(8) + buf.readUInt16BE(10);
   for (let i = 0; i < rrCount; i++) {
     const end = skipName(buf, rest);
-    if (end < 0 || end + 10 > buf.length) return bad(1, questionEnd);
+    if (end < 0 || end + 10 > buf.length) return refusal(1, id, flagsHi, questionEnd);
     const type = buf.readUInt16BE(end);
     const rdlength = buf.readUInt16BE(end + 8);
-    if (end + 10 + rdlength > buf.length) return bad(1, questionEnd);
+    if (end + 10 + rdlength > buf.length) return refusal(1, id, flagsHi, questionEnd);
     if (type === 41) {
-      if (edns) return bad(1, questionEnd); // two OPT records (RFC 6891 6.1.1)
+      if (edns) return refusal(1, id, flagsHi, questionEnd); // two OPT records (RFC 6891 6.1.1)
       edns = {
         udpSize: buf.readUInt16BE(end + 2),
         version: buf[end + 5]!,

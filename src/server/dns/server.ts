@@ -10,7 +10,7 @@ import { parseQuery, readQname, type Query } from './query';
 import { typeName } from './rdata';
 import { RCODE, resolve } from './resolve';
 import { RESIGN_AFTER_MS } from './signer';
-import type { UsageCounter } from './usage-counter';
+import type { UsageCell, UsageCounter } from './usage-counter';
 import type { ViewStore } from './view-store';
 import type { ZoneView } from './zone-view';
 
@@ -19,8 +19,8 @@ interface CacheEntry {
   epoch: number;
   deps: { zone: ZoneView; version: number }[];
   refreshAt: number;
-  zoneId?: string;
-  qtype: string;
+  /** The usage counter of the zone and query type; none when the answer is for no zone. */
+  cell?: UsageCell;
 }
 
 const MAX_CACHE = 200_000;
@@ -80,9 +80,9 @@ export class DnsServer {
       readQname(msg, q);
       entry = this.build(msg, q, maxSize);
       if (this.cache.size >= MAX_CACHE) this.cache.clear();
-      if (entry.zoneId) this.cache.set(key, entry);
+      if (entry.cell) this.cache.set(key, entry);
     }
-    if (entry.zoneId) this.usage.add(entry.zoneId, entry.qtype);
+    if (entry.cell) entry.cell = this.usage.hit(entry.cell);
     const out = Buffer.from(entry.buf);
     out.writeUInt16BE(q.id, 0);
     out[2] = (out[2]! & 0xfe) | (q.flagsHi & 0x01);
@@ -92,11 +92,9 @@ export class DnsServer {
   }
 
   private fresh(e: CacheEntry): boolean {
-    return (
-      e.epoch === this.views.epoch &&
-      Date.now() < e.refreshAt &&
-      e.deps.every((d) => d.zone.version === d.version)
-    );
+    if (e.epoch !== this.views.epoch || Date.now() >= e.refreshAt) return false;
+    for (const d of e.deps) if (d.zone.version !== d.version) return false;
+    return true;
   }
 
   private build(msg: Buffer, q: Query, maxSize: number): CacheEntry {
@@ -117,8 +115,7 @@ export class DnsServer {
       epoch: this.views.epoch,
       deps: res.deps.map((zone) => ({ zone, version: zone.version })),
       refreshAt: Date.now() + RESIGN_AFTER_MS,
-      ...(res.zone ? { zoneId: res.zone.id } : {}),
-      qtype: typeName(q.qtype),
+      ...(res.zone ? { cell: this.usage.cell(res.zone.id, typeName(q.qtype)) } : {}),
     };
   }
 

@@ -1,15 +1,20 @@
 // Counts answered queries per zone, UTC day and query type in memory, and adds them to the
 // database every few seconds and at shutdown. The usage route adds what is not flushed yet.
+// A cached DNS answer keeps a reference to its counter cell, so counting costs an increment.
 import type { Logger } from 'pino';
 import type { Db } from '../store/db';
 import { addUsage } from '../store/usage';
 
-type Counts = Map<string, Map<string, Map<string, number>>>; // zone → day → qtype → n
+export interface UsageCell {
+  readonly zoneId: string;
+  readonly day: string;
+  readonly qtype: string;
+  /** Counted and not yet written to the database. */
+  n: number;
+}
 
 export class UsageCounter {
-  private pending: Counts = new Map();
-  /** Taken from `pending` by a flush that has not committed yet. */
-  private inFlight: Counts | null = null;
+  private readonly cells = new Map<string, UsageCell>();
   private day = '';
   private nextDayAt = 0;
   private timer: NodeJS.Timeout | null = null;
@@ -19,23 +24,36 @@ export class UsageCounter {
     private readonly log: Logger,
   ) {}
 
-  add(zoneId: string, qtype: string): void {
+  private today(): string {
     const now = Date.now();
     if (now >= this.nextDayAt) {
       this.day = new Date(now).toISOString().slice(0, 10);
-      this.nextDayAt = Date.UTC(...dayParts(this.day)) + 86_400_000;
+      this.nextDayAt = Date.parse(`${this.day}T00:00:00Z`) + 86_400_000;
     }
-    this.merge(zoneId, this.day, qtype, 1);
+    return this.day;
+  }
+
+  cell(zoneId: string, qtype: string): UsageCell {
+    const day = this.today();
+    const key = `${zoneId}\0${day}\0${qtype}`;
+    let c = this.cells.get(key);
+    if (!c) this.cells.set(key, (c = { zoneId, day, qtype, n: 0 }));
+    return c;
+  }
+
+  /** Counts one query on `cell`, or on today's cell when `cell` is from an earlier day. */
+  hit(cell: UsageCell): UsageCell {
+    const current = cell.day === this.today() ? cell : this.cell(cell.zoneId, cell.qtype);
+    current.n++;
+    return current;
   }
 
   /** Counts of `zoneId` not yet in the database, for days in `month` (YYYY-MM). */
   unflushed(zoneId: string, month: string): Map<string, number> {
     const out = new Map<string, number>();
-    for (const counts of [this.pending, this.inFlight]) {
-      for (const [day, types] of counts?.get(zoneId) ?? []) {
-        if (!day.startsWith(month)) continue;
-        for (const [t, n] of types) out.set(t, (out.get(t) ?? 0) + n);
-      }
+    for (const c of this.cells.values()) {
+      if (c.zoneId === zoneId && c.n && c.day.startsWith(month))
+        out.set(c.qtype, (out.get(c.qtype) ?? 0) + c.n);
     }
     return out;
   }
@@ -45,37 +63,34 @@ export class UsageCounter {
     this.timer.unref();
   }
 
+  /** Writes what was counted; counts made during the write stay for the next flush. */
   async flush(): Promise<void> {
-    if (!this.pending.size) return;
-    const batch = (this.inFlight = this.pending);
-    this.pending = new Map();
+    const taken = [...this.cells.values()].filter((c) => c.n > 0).map((c) => ({ c, n: c.n }));
+    if (!taken.length) return this.dropOldCells();
+    const batch = new Map<string, Map<string, Map<string, number>>>();
+    for (const { c, n } of taken) {
+      let days = batch.get(c.zoneId);
+      if (!days) batch.set(c.zoneId, (days = new Map()));
+      let types = days.get(c.day);
+      if (!types) days.set(c.day, (types = new Map()));
+      types.set(c.qtype, n);
+    }
     try {
       await addUsage(this.db, batch);
+      for (const { c, n } of taken) c.n -= n;
     } catch (err) {
-      this.log.error({ err }, 'usage flush failed; counts kept for the next flush');
-      for (const [zone, days] of batch) {
-        for (const [day, types] of days) for (const [t, n] of types) this.merge(zone, day, t, n);
-      }
-    } finally {
-      this.inFlight = null;
+      this.log.error({ err }, 'usage flush failed; the counts are kept for the next flush');
     }
+    this.dropOldCells();
+  }
+
+  private dropOldCells(): void {
+    const day = this.today();
+    for (const [key, c] of this.cells) if (c.day !== day && c.n === 0) this.cells.delete(key);
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
   }
-
-  private merge(zone: string, day: string, t: string, n: number) {
-    let days = this.pending.get(zone);
-    if (!days) this.pending.set(zone, (days = new Map()));
-    let types = days.get(day);
-    if (!types) days.set(day, (types = new Map()));
-    types.set(t, (types.get(t) ?? 0) + n);
-  }
-}
-
-function dayParts(day: string): [number, number, number] {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return [y, m - 1, d];
 }

@@ -1,11 +1,66 @@
 // One lint configuration for the repo. The import boundaries of CONVENTIONS.md are enforced here:
-// shared imports neither side nor Node, server and web never import each other.
+// shared imports neither side nor Node, server and web never import each other, and inside the
+// dashboard api ← ui ← features ← app, with no feature importing another.
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+
+const webRoot = path.resolve(import.meta.dirname, 'src/web');
+
+/** The layer of a file inside src/web: api, ui, app, test, features/<name>; null outside. */
+function webLayer(file) {
+  const rel = path.relative(webRoot, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [top, second] = rel.split(path.sep);
+  if (top === 'features' && second) return `features/${second}`;
+  return top.includes('.') ? 'app' : top; // main.tsx sits with the app
+}
+
+// What each layer must not import (the layers below it are fine).
+const FORBIDDEN = {
+  api: ['ui', 'features', 'app'],
+  ui: ['features', 'app'],
+  feature: ['app'],
+};
+
+/** Local rule: import boundaries inside src/web, resolved from relative paths. */
+const webLayers = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Inside src/web: api ← ui ← features ← app; features do not import each other',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = webLayer(context.filename);
+    if (!from) return {};
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = webLayer(path.resolve(path.dirname(context.filename), source.value));
+      if (!to || to === from || to === 'test') return;
+      const fromKind = from.startsWith('features/') ? 'feature' : from;
+      const toKind = to.startsWith('features/') ? 'features' : to;
+      const banned = FORBIDDEN[fromKind] ?? [];
+      let message = null;
+      if (banned.includes(toKind))
+        message = `${from} must not import from ${to} (api ← ui ← features ← app).`;
+      else if (fromKind === 'feature' && toKind === 'features')
+        message = `${from} must not import ${to}: features do not import each other; lift shared code into ui or api.`;
+      if (message) context.report({ node: source, message });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+    };
+  },
+};
 
 const noImport = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
@@ -66,6 +121,11 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: noImport(['**/web/**', 'react', 'react-dom'], 'The server never imports the dashboard.'),
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { zonedeck: { rules: { 'web-layers': webLayers } } },
+    rules: { 'zonedeck/web-layers': 'error' },
   },
   {
     files: ['src/web/**'],

@@ -1,17 +1,16 @@
-// Placeholder dashboard until the dashboard issue lands: takes the sign-in link's key out of the
-// address bar at once and points to the API.
+// Entry: takes the sign-in link's key out of the address bar before anything renders, then starts.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Placeholder } from './placeholder';
+import { signInFromLocationHash } from './api/sign-in';
+import { App } from './app/app';
+import './styles/index.css';
 
-const match = /^#key=(.+)$/.exec(window.location.hash);
-if (match?.[1]) {
-  sessionStorage.setItem('zonedeck.key', decodeURIComponent(match[1]));
-  history.replaceState(null, '', window.location.pathname + window.location.search);
-}
+signInFromLocationHash();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
   <StrictMode>
-    <Placeholder signedIn={sessionStorage.getItem('zonedeck.key') !== null} />
+    <App />
   </StrictMode>,
 );

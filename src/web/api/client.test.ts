@@ -1,0 +1,87 @@
+// The fetch wrapper: Bearer key, envelope unwrapped, answers checked, failures as one ApiError.
+import { describe, expect, it } from 'vitest';
+import { answerFetch, errorBody } from '../test/render';
+import { ApiError } from './api-error';
+import { apiRequest } from './client';
+import { zoneListParser } from './zone-list-parser';
+
+const as = { key: 'zd_k', baseUrl: 'https://dns.example.net/api', remember: false };
+const list = {
+  zones: [],
+  pagination: { total: 0, offset: 0, limit: 10, count: 0, has_more: false },
+};
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as ApiError,
+  );
+
+describe('apiRequest', () => {
+  it('sends the key as a Bearer token to base URL + path + query, and unwraps the envelope', async () => {
+    const fetch = answerFetch(() => ({ status: 200, body: { status: 'success', data: list } }));
+    const data = await apiRequest('/v1/zones', {
+      query: { limit: 10, offset: undefined },
+      schema: zoneListParser,
+      as,
+    });
+    expect(data).toEqual(list);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://dns.example.net/api/v1/zones?limit=10');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer zd_k');
+  });
+
+  it('raises the error body as an ApiError with status, code, message, details and request id', async () => {
+    answerFetch(() => ({
+      status: 403,
+      body: errorBody('insufficient_scope', 'Needs zones:read.', { required: ['zones:read'] }),
+    }));
+    const e = await failure(apiRequest('/v1/zones', { schema: zoneListParser, as }));
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e).toMatchObject({
+      status: 403,
+      code: 'insufficient_scope',
+      message: 'Needs zones:read.',
+      requestId: 'req-test',
+    });
+    expect(e?.requiredScopes).toEqual(['zones:read']);
+  });
+
+  it('tolerates error bodies of proxies (no envelope, or not JSON)', async () => {
+    answerFetch(() => ({ status: 502, body: { message: 'Bad gateway' } }));
+    expect(await failure(apiRequest('/x', { schema: zoneListParser, as }))).toMatchObject({
+      status: 502,
+      code: 'http_502',
+      message: 'Bad gateway',
+    });
+    answerFetch(() => ({ status: 401, body: null }));
+    expect(await failure(apiRequest('/x', { schema: zoneListParser, as }))).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+    });
+  });
+
+  it('an answer of the wrong shape is an invalid_response error, naming the field', async () => {
+    answerFetch(() => ({ status: 200, body: { status: 'success', data: { zones: 'no' } } }));
+    const e = await failure(apiRequest('/v1/zones', { schema: zoneListParser, as }));
+    expect(e).toMatchObject({ code: 'invalid_response' });
+    expect(String(e?.details.issues)).toContain('zones');
+  });
+
+  it('an unreachable service is a network_error that says where', async () => {
+    const { vi } = await import('vitest');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const e = await failure(apiRequest('/v1/zones', { schema: zoneListParser, as }));
+    expect(e).toMatchObject({ status: 0, code: 'network_error' });
+    expect(e?.message).toContain('https://dns.example.net/api');
+  });
+
+  it('without a session it asks to sign in, sending nothing', async () => {
+    const fetch = answerFetch(() => ({ status: 200, body: {} }));
+    const e = await failure(apiRequest('/v1/zones', { schema: zoneListParser }));
+    expect(e).toMatchObject({ status: 401, code: 'not_signed_in' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

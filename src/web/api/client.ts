@@ -1,0 +1,134 @@
+// The fetch wrapper: Bearer key, JSON, the envelope unwrapped, every answer checked against a
+// schema, every failure raised as one ApiError.
+import { ApiError } from './api-error';
+import type { Parser } from './parser';
+import { session, type Session } from './session';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: Method;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Checks `data` of the envelope: a shared zod schema (behind the compat normalisation). */
+  schema: Parser<T>;
+  /** Credentials to use instead of the signed-in session (the sign-in check). */
+  as?: Session;
+}
+
+const TIMEOUT_MS = 30_000;
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return 'The service did not accept this API key.';
+  if (status === 403) return 'Your API key lacks a scope this action needs.';
+  if (status === 404) return 'The service has no such resource.';
+  if (status >= 500) return `The service had a problem (HTTP ${status}); try again in a moment.`;
+  return `The service refused the request (HTTP ${status}).`;
+}
+
+function toApiError(status: number, body: unknown, requestId: string | null): ApiError {
+  const err = (body as { error?: unknown } | null)?.error;
+  if (err && typeof err === 'object') {
+    const e = err as { code?: unknown; message?: unknown; details?: unknown };
+    const details =
+      e.details && typeof e.details === 'object' ? (e.details as Record<string, unknown>) : {};
+    return new ApiError(
+      status,
+      typeof e.code === 'string' ? e.code : `http_${status}`,
+      typeof e.message === 'string' && e.message ? e.message : fallbackMessage(status),
+      details,
+      requestId,
+    );
+  }
+  // Tolerate `{ error: "text" }` and `{ message: "text" }` bodies from proxies and gateways.
+  const text = typeof err === 'string' ? err : (body as { message?: unknown } | null)?.message;
+  const message = typeof text === 'string' && text ? text : fallbackMessage(status);
+  return new ApiError(
+    status,
+    status === 401 ? 'unauthorized' : `http_${status}`,
+    message,
+    {},
+    requestId,
+  );
+}
+
+function unwrapEnvelope(body: unknown): unknown {
+  if (body && typeof body === 'object' && 'data' in body) return (body as { data: unknown }).data;
+  return body; // a bare object: tolerated, then checked by the schema like any other
+}
+
+function buildUrl(base: string, path: string, query: RequestOptions<unknown>['query']): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function withTimeout(signal: AbortSignal | undefined): AbortSignal | undefined {
+  if (typeof AbortSignal.timeout !== 'function') return signal;
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  if (!signal) return timeout;
+  return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const creds = options.as ?? session.get();
+  if (!creds) throw new ApiError(401, 'not_signed_in', 'Sign in with an API key to continue.');
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${creds.key}`,
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const where = creds.baseUrl || window.location.origin;
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(creds.baseUrl, path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: withTimeout(options.signal),
+    });
+  } catch (e) {
+    if (options.signal?.aborted) throw e; // cancelled by the caller: not an error to show
+    const timedOut = e instanceof DOMException && e.name === 'TimeoutError';
+    throw new ApiError(
+      0,
+      'network_error',
+      timedOut
+        ? `The service at ${where} did not answer within ${TIMEOUT_MS / 1000} seconds.`
+        : `Could not reach the service at ${where}. Check the address and your connection.`,
+    );
+  }
+
+  const requestId = res.headers.get('X-Request-ID');
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    if (res.ok) {
+      throw new ApiError(
+        res.status,
+        'invalid_response',
+        'The service answered with something other than JSON.',
+        {},
+        requestId,
+      );
+    }
+  }
+  if (!res.ok) throw toApiError(res.status, body, requestId);
+
+  const parsed = options.schema.safeParse(unwrapEnvelope(body));
+  if (!parsed.success) {
+    throw new ApiError(
+      res.status,
+      'invalid_response',
+      'The service answered in a shape this dashboard does not understand.',
+      { issues: parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`) },
+      requestId,
+    );
+  }
+  return parsed.data;
+}

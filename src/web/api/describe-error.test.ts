@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api-error';
+import { describeError, scopeMessage } from './describe-error';
+
+describe('scopeMessage (403 details.required)', () => {
+  it.each([
+    [['zones:write'], 'This needs the zones:write scope, which your API key does not have.'],
+    [['zones:read', 'records:write'], 'This needs the zones:read and records:write scopes'],
+    [['a', 'b', 'c'], 'This needs the a, b and c scopes'],
+  ])('%j', (required, text) => {
+    const e = new ApiError(403, 'insufficient_scope', 'x', { required });
+    expect(scopeMessage(e)).toContain(text);
+  });
+
+  it('falls back to the service message without details.required, and is null for other statuses', () => {
+    expect(scopeMessage(new ApiError(403, 'insufficient_scope', 'Needs more.'))).toBe(
+      'Needs more.',
+    );
+    expect(scopeMessage(new ApiError(400, 'invalid_request', 'x'))).toBeNull();
+  });
+});
+
+describe('describeError', () => {
+  it.each([
+    [new ApiError(0, 'network_error', 'Could not reach'), 'Cannot reach the service'],
+    [new ApiError(404, 'zone_not_found', 'x'), 'Zone not found'],
+    [new ApiError(503, 'http_503', 'x'), 'The service had a problem'],
+    [new ApiError(200, 'invalid_response', 'x'), 'Unexpected answer from the service'],
+    [
+      new ApiError(403, 'insufficient_scope', 'x', { required: ['usage:read'] }),
+      'Missing permission',
+    ],
+    [new Error('boom'), 'Something went wrong'],
+  ])('%s → %s', (error, title) => {
+    expect(describeError(error).title).toBe(title);
+  });
+});

@@ -1,0 +1,82 @@
+// Routes. Pages load lazily; their loaders start the data requests at the same time as the code.
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { session } from '../api/session';
+import { zoneListQuery, zoneQuery } from '../api/zones';
+import { parseZoneListSearch } from '../features/zones/use-zone-list-params';
+import { ShellFallback } from './fallback';
+import { queryClient } from './query-client';
+import { RootLayout } from './root-layout';
+import { NotFoundPage, RouteError } from './route-error';
+
+/** Starts a query without waiting for it; the page shows its own loading and error states. */
+function prefetch(run: () => Promise<unknown>) {
+  if (session.get()) void run().catch(() => undefined);
+  return null;
+}
+
+export const router = createBrowserRouter([
+  {
+    path: '/sign-in',
+    HydrateFallback: ShellFallback,
+    ErrorBoundary: RouteError,
+    lazy: async () => ({ Component: (await import('../features/auth/sign-in-page')).SignInPage }),
+  },
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: ShellFallback,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        index: true,
+        ErrorBoundary: RouteError,
+        loader: ({ request }: LoaderFunctionArgs) =>
+          prefetch(() => {
+            const { page, pageSize } = parseZoneListSearch(new URL(request.url).searchParams);
+            return queryClient.prefetchQuery(
+              zoneListQuery({ limit: pageSize, offset: (page - 1) * pageSize }),
+            );
+          }),
+        lazy: async () => ({
+          Component: (await import('../features/zones/zone-list-page')).ZoneListPage,
+        }),
+      },
+      {
+        path: 'zones/:zoneId',
+        ErrorBoundary: RouteError,
+        loader: ({ params }: LoaderFunctionArgs) =>
+          prefetch(() => queryClient.prefetchQuery(zoneQuery(params.zoneId ?? ''))),
+        lazy: async () => ({
+          Component: (await import('../features/zones/zone-layout')).ZoneLayout,
+        }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/zones/zone-overview-page')).ZoneOverviewPage,
+            }),
+          },
+          {
+            path: 'records',
+            lazy: async () => ({
+              Component: (await import('../features/records/records-page')).RecordsPage,
+            }),
+          },
+          {
+            path: 'usage',
+            lazy: async () => ({
+              Component: (await import('../features/usage/usage-page')).UsagePage,
+            }),
+          },
+          {
+            path: 'dnssec',
+            lazy: async () => ({
+              Component: (await import('../features/dnssec/dnssec-page')).DnssecPage,
+            }),
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+]);

@@ -1,0 +1,179 @@
+// The create-zone form: shared rules checked beside each field before submit, and the service's
+// errors put on the field they concern (or above the form for a missing scope).
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { answerFetch, errorBody, renderApp, type FetchHandler } from '../../test/render';
+import { CreateZoneForm } from './create-zone-form';
+
+const zone = {
+  id: 'zone_abc123',
+  customer_id: 'default',
+  name: 'example.com',
+  type: 'primary',
+  region: 'EU',
+  ttl: 3600,
+  status: 'active',
+  dnssec_enabled: false,
+  settings: { dnssec_enabled: false },
+  nameservers: ['ns1.eu.zonedeck.example'],
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+function setup(
+  handler: FetchHandler = () => ({ status: 201, body: { status: 'success', data: zone } }),
+) {
+  const fetch = answerFetch(handler);
+  const onCreated = vi.fn();
+  renderApp(<CreateZoneForm onCreated={onCreated} cancel={null} />);
+  const user = userEvent.setup();
+  const name = screen.getByLabelText('Name');
+  const ttl = screen.getByLabelText('TTL');
+  const submit = screen.getByRole('button', { name: 'Create zone' });
+  return { fetch, onCreated, user, name, ttl, submit };
+}
+
+/** The error text tied to a control through aria-describedby. */
+function describedError(control: HTMLElement): string {
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids
+    .map((id) => document.getElementById(id))
+    .filter((el) => el?.classList.contains('field-error'))
+    .map((el) => el!.textContent)
+    .join(' ');
+}
+
+describe('create zone form: validation before submit', () => {
+  it('shows a bad name beside the field as soon as the field is left', async () => {
+    const { user, name, fetch } = setup();
+    await user.type(name, 'not a domain');
+    await user.tab();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(describedError(name)).toMatch(/Zone name "not a domain" is invalid/);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['299', /at least 300 seconds/],
+    ['86401', /at most 86400 seconds/],
+    ['3600.5', /whole number of seconds/],
+    ['', /whole number of seconds/],
+  ])('TTL %j is refused beside the field', async (value, message) => {
+    const { user, ttl } = setup();
+    await user.clear(ttl);
+    if (value) await user.type(ttl, value);
+    await user.tab();
+    expect(ttl).toHaveAttribute('aria-invalid', 'true');
+    expect(describedError(ttl)).toMatch(message);
+  });
+
+  it.each(['300', '86400'])('TTL %s (a bound) is accepted', async (value) => {
+    const { user, ttl } = setup();
+    await user.clear(ttl);
+    await user.type(ttl, value);
+    await user.tab();
+    expect(ttl).not.toHaveAttribute('aria-invalid');
+    expect(describedError(ttl)).toBe('');
+  });
+
+  it('does not send an invalid form, and focuses the first invalid field', async () => {
+    const { user, name, submit, fetch } = setup();
+    await user.click(submit);
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(describedError(name)).toMatch(/must not be empty/);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends the normalised name, and no region for "Account default"', async () => {
+    const { user, name, submit, fetch, onCreated } = setup();
+    await user.type(name, 'Example.COM.');
+    await user.click(submit);
+    await waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: zone.id })),
+    );
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toBe('/v1/zones');
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'example.com', ttl: 3600 });
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer zd_test');
+  });
+
+  it('sends the chosen region', async () => {
+    const { user, name, submit, fetch } = setup();
+    await user.type(name, 'example.com');
+    await user.click(screen.getByRole('radio', { name: 'GLOBAL' }));
+    await user.click(submit);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body))).toMatchObject({ region: 'GLOBAL' });
+  });
+});
+
+describe('create zone form: errors from the service', () => {
+  it('zone_already_exists (details.field name) lands beside Name, focused', async () => {
+    const msg =
+      'The zone example.com is already hosted here; pick another name or delete the existing zone first.';
+    const { user, name, submit } = setup(() => ({
+      status: 409,
+      body: errorBody('zone_already_exists', msg, { field: 'name' }),
+    }));
+    await user.type(name, 'example.com');
+    await user.click(submit);
+    await waitFor(() => expect(describedError(name)).toBe(msg));
+    expect(name).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a code without details.field lands on its usual field (invalid_zone_ttl → TTL)', async () => {
+    const { user, name, ttl, submit } = setup(() => ({
+      status: 400,
+      body: errorBody('invalid_zone_ttl', 'TTL must be at most 86400 seconds (1 day).'),
+    }));
+    await user.type(name, 'example.com');
+    await user.click(submit);
+    await waitFor(() => expect(describedError(ttl)).toMatch(/at most 86400/));
+    expect(describedError(name)).toBe('');
+  });
+
+  it('a 403 says which scope is missing, above the form; the input stays and Create stays usable', async () => {
+    const { user, name, submit, fetch } = setup(() => ({
+      status: 403,
+      body: errorBody('insufficient_scope', 'This route needs zones:write.', {
+        required: ['zones:write'],
+      }),
+    }));
+    await user.type(name, 'example.com');
+    await user.click(submit);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Missing permission');
+    expect(alert).toHaveTextContent(
+      'This needs the zones:write scope, which your API key does not have.',
+    );
+    expect(name).toHaveValue('example.com');
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  });
+
+  it('an error about no field of the form (a 500) is shown above it', async () => {
+    const { user, name, submit } = setup(() => ({
+      status: 500,
+      body: errorBody('internal_error', 'Something failed on our side; try again.'),
+    }));
+    await user.type(name, 'example.com');
+    await user.click(submit);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The service had a problem');
+    expect(alert).toHaveTextContent('Something failed on our side; try again.');
+  });
+});
+
+describe('create zone form: drafts', () => {
+  it('keeps what was typed in sessionStorage, and restores it', async () => {
+    const first = setup();
+    await first.user.type(first.name, 'draft.example');
+    expect(sessionStorage.getItem('zonedeck.draft.create-zone')).toContain('draft.example');
+    document.body.innerHTML = '';
+    renderApp(<CreateZoneForm onCreated={vi.fn()} cancel={null} />);
+    expect(screen.getAllByLabelText('Name').at(-1)).toHaveValue('draft.example');
+  });
+});

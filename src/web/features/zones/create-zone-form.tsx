@@ -1,0 +1,146 @@
+// Create a zone: Name, Region, TTL. Rules from the shared schema, errors beside their field as soon
+// as a field is left, server errors on the field they name, a missing scope above the form.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { REGION_MEANING, REGIONS } from '../../../shared/api/zones';
+import { useCreateZone } from '../../api/zones';
+import type { Zone } from '../../../shared/api/zones';
+import { Button } from '../../ui/button';
+import { FormAlert } from '../../ui/error-panel';
+import { Field } from '../../ui/field';
+import { applyServerError } from '../../ui/form/apply-server-error';
+import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
+import {
+  CREATE_ZONE_DEFAULTS,
+  CREATE_ZONE_FIELDS,
+  createZoneForm,
+  type CreateZoneFormInput,
+  type CreateZoneFormOutput,
+} from './create-zone-schema';
+
+export const CREATE_ZONE_DRAFT = 'create-zone';
+
+const REGION_OPTIONS = [
+  { value: '', label: 'Account default', meaning: 'The default region of your account' },
+  ...REGIONS.map((r) => ({ value: r, label: r, meaning: REGION_MEANING[r] })),
+];
+
+interface CreateZoneFormProps {
+  onCreated: (zone: Zone) => void;
+  cancel: ReactNode;
+}
+
+export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
+  const create = useCreateZone();
+  const [formError, setFormError] = useState<unknown>(null);
+  const form = useForm<CreateZoneFormInput, unknown, CreateZoneFormOutput>({
+    resolver: zodResolver(createZoneForm),
+    defaultValues: loadDraft(CREATE_ZONE_DRAFT, CREATE_ZONE_DEFAULTS),
+    mode: 'onTouched',
+  });
+  useDraft(CREATE_ZONE_DRAFT, form);
+  const { errors } = form.formState;
+  const regionErrorId = useId();
+
+  const onSubmit = (v: CreateZoneFormOutput) => {
+    setFormError(null);
+    create.mutate(
+      { name: v.name, ttl: v.ttl, ...(v.region ? { region: v.region } : {}) },
+      {
+        onSuccess: (zone) => {
+          clearDraft(CREATE_ZONE_DRAFT);
+          onCreated(zone);
+        },
+        onError: (e) => {
+          if (!applyServerError(e, form.setError, CREATE_ZONE_FIELDS)) setFormError(e);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <FormAlert error={formError} />
+      <Field
+        label="Name"
+        error={errors.name?.message}
+        hint="The domain, such as example.com. Unicode names are stored in their xn-- form."
+      >
+        {(a) => (
+          <input
+            {...a}
+            {...form.register('name')}
+            className="input input-mono"
+            placeholder="example.com"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- first field of a dialog opened for it
+            autoFocus
+          />
+        )}
+      </Field>
+      <fieldset className="field" aria-describedby={errors.region ? regionErrorId : undefined}>
+        <legend className="field-label">Region</legend>
+        <div className="radio-cards">
+          {REGION_OPTIONS.map((o) => {
+            const id = `${regionErrorId}-${o.value || 'default'}`;
+            return (
+              // The whole card is the click target; the radio's name is the region, its meaning the description.
+              <label key={id} className="radio-card">
+                <input
+                  type="radio"
+                  value={o.value}
+                  aria-labelledby={`${id}-label`}
+                  aria-describedby={`${id}-hint`}
+                  {...form.register('region')}
+                />
+                <span className="radio-card-text">
+                  <span className="radio-card-label" id={`${id}-label`}>
+                    {o.label}
+                  </span>
+                  <span className="radio-card-hint" id={`${id}-hint`}>
+                    {o.meaning}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+        </div>
+        {errors.region && (
+          <p className="field-error" id={regionErrorId}>
+            {errors.region.message}
+          </p>
+        )}
+      </fieldset>
+      <Field
+        label="TTL"
+        error={errors.ttl?.message}
+        hint="Default TTL of new records, in seconds: 300 (5 minutes) to 86400 (1 day)."
+      >
+        {(a) => (
+          <div className="input-suffix">
+            <input
+              {...a}
+              {...form.register('ttl', { valueAsNumber: true })}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={300}
+              max={86400}
+              step={1}
+            />
+            <span aria-hidden="true">seconds</span>
+          </div>
+        )}
+      </Field>
+      <div className="form-actions">
+        {cancel}
+        <Button type="submit" variant="primary" busy={create.isPending} disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create zone'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+// /zones/:zoneId and its tabs: the zone's header, then Overview, Records, Usage or DNSSEC.
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { useZone } from '../../api/zones';
+import { Badge, StatusBadge } from '../../ui/badge';
+import { buttonClass } from '../../ui/button';
+import { ErrorPanel } from '../../ui/error-panel';
+import { Loading, Skeleton } from '../../ui/skeleton';
+
+const TABS = [
+  { to: '', label: 'Overview' },
+  { to: 'records', label: 'Records' },
+  { to: 'usage', label: 'Usage' },
+  { to: 'dnssec', label: 'DNSSEC' },
+];
+
+function Breadcrumb({ name }: { name: string | null }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <ol>
+        <li>
+          <Link to="/">Zones</Link>
+        </li>
+        <li aria-current={name ? 'page' : undefined}>{name ?? '…'}</li>
+      </ol>
+    </nav>
+  );
+}
+
+export function ZoneLayout() {
+  const { zoneId = '' } = useParams();
+  const query = useZone(zoneId);
+
+  if (query.isPending) {
+    return (
+      <Loading label="Loading zone">
+        <Breadcrumb name={null} />
+        <div className="page-header">
+          <Skeleton width="16rem" height="2rem" />
+        </div>
+        <div className="grid-2">
+          <div className="card card-pad">
+            <Skeleton height="8rem" width="100%" />
+          </div>
+          <div className="card card-pad">
+            <Skeleton height="8rem" width="100%" />
+          </div>
+        </div>
+      </Loading>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <title>Zone · Zonedeck</title>
+        <Breadcrumb name="Zone" />
+        <ErrorPanel
+          error={query.error}
+          // Retrying a zone that does not exist cannot help; everything else may pass.
+          onRetry={
+            isApiError(query.error) && query.error.status === 404
+              ? undefined
+              : () => void query.refetch()
+          }
+          retrying={query.isFetching}
+        />
+        <p>
+          <Link className={buttonClass()} to="/">
+            Back to zones
+          </Link>
+        </p>
+      </>
+    );
+  }
+
+  const zone = query.data;
+  const base = `/zones/${encodeURIComponent(zone.id)}`;
+  return (
+    <>
+      <title>{`${zone.name} · Zonedeck`}</title>
+      <Breadcrumb name={zone.name} />
+      <div className="page-header">
+        <div className="page-header-text">
+          <div className="page-header-title-row">
+            <h1 className="page-title page-title-mono">{zone.name}</h1>
+            <StatusBadge status={zone.status} />
+            {zone.dnssec_enabled && <Badge tone="accent">DNSSEC</Badge>}
+          </div>
+          <p className="page-description">
+            {zone.region} · {zone.type} zone
+          </p>
+        </div>
+      </div>
+      <nav className="tabs" aria-label="Zone sections">
+        {TABS.map((t) => (
+          <NavLink key={t.label} to={t.to ? `${base}/${t.to}` : base} end className="tab">
+            {t.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </>
+  );
+}

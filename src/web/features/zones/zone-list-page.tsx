@@ -1,0 +1,154 @@
+// Home page: the account's zones, paged by the API, with a filter over the loaded page.
+import { lazy, Suspense, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { useZones } from '../../api/zones';
+import { Button, buttonClass } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { ErrorPanel } from '../../ui/error-panel';
+import { IconGlobe, IconPlus, IconSearch } from '../../ui/icons';
+import { PageHeader } from '../../ui/page-header';
+import { Pager } from '../../ui/pager';
+import { Loading } from '../../ui/skeleton';
+import { useDialogParam } from '../../ui/use-dialog-param';
+import { useSlashFocus } from '../../ui/use-slash-focus';
+import { useZoneListParams } from './use-zone-list-params';
+import { ZoneTable, ZoneTableSkeleton } from './zone-table';
+
+// The form and its libraries load when the dialog first opens (or the button is pointed at).
+const loadDialog = () => import('./create-zone-dialog');
+const CreateZoneDialog = lazy(async () => ({ default: (await loadDialog()).CreateZoneDialog }));
+
+export function ZoneListPage() {
+  const { page, pageSize, filter, hrefFor, setPageSize, setFilter } = useZoneListParams();
+  const query = useZones({ limit: pageSize, offset: (page - 1) * pageSize });
+  const [createOpen, setCreateOpen] = useDialogParam('create-zone');
+  const filterId = useId();
+  const filterRef = useRef<HTMLInputElement>(null);
+  useSlashFocus(filterRef);
+
+  const createButton = (label: string) => (
+    <Button
+      variant="primary"
+      onClick={() => setCreateOpen(true)}
+      onPointerEnter={() => void loadDialog()}
+      onFocus={() => void loadDialog()}
+    >
+      <IconPlus /> {label}
+    </Button>
+  );
+
+  const data = query.data;
+  const needle = filter.trim().toLowerCase();
+  const shown = data ? data.zones.filter((z) => z.name.includes(needle)) : [];
+  const total = data?.pagination.total ?? 0;
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Loading label="Loading zones">
+        <ZoneTableSkeleton rows={Math.min(pageSize, 8)} />
+      </Loading>
+    );
+  } else if (query.isError) {
+    body = (
+      <ErrorPanel
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (total === 0) {
+    body = (
+      <EmptyState
+        icon={<IconGlobe width="28" height="28" />}
+        title="No zones yet"
+        action={createButton('Create your first zone')}
+      >
+        A zone holds the DNS records of one domain. Create one, then point your domain’s nameservers
+        at the ones it is given.
+      </EmptyState>
+    );
+  } else if (data && data.zones.length === 0) {
+    const last = Math.max(1, Math.ceil(total / pageSize));
+    body = (
+      <EmptyState
+        title={`There is no page ${page}`}
+        action={
+          <Link className={buttonClass()} to={hrefFor(last)}>
+            Go to page {last}
+          </Link>
+        }
+      >
+        The account has {total} zone{total === 1 ? '' : 's'}, which fit on {last} page
+        {last === 1 ? '' : 's'}.
+      </EmptyState>
+    );
+  } else if (shown.length === 0) {
+    body = (
+      <EmptyState
+        title="No match on this page"
+        action={<Button onClick={() => setFilter('')}>Clear filter</Button>}
+      >
+        No zone on this page has “{filter}” in its name. The filter looks at the loaded page only.
+      </EmptyState>
+    );
+  } else {
+    body = <ZoneTable zones={shown} busy={query.isPlaceholderData} />;
+  }
+
+  return (
+    <>
+      <title>Zones · Zonedeck</title>
+      <PageHeader
+        title="Zones"
+        description="Each zone holds the DNS records of one domain."
+        actions={createButton('Create zone')}
+      />
+      <section className="card" aria-label="Zone list">
+        <div className="toolbar">
+          <div className="search">
+            <label htmlFor={filterId} className="search-label">
+              Filter
+            </label>
+            <span className="search-field">
+              <IconSearch className="search-icon" />
+              <input
+                id={filterId}
+                ref={filterRef}
+                className="input"
+                aria-keyshortcuts="/"
+                type="search"
+                placeholder="Zone name on this page"
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <kbd className="search-kbd" aria-hidden="true">
+                /
+              </kbd>
+            </span>
+          </div>
+        </div>
+        {body}
+        {data && total > 0 && (
+          <Pager
+            page={page}
+            pageSize={pageSize}
+            total={total}
+            count={data.pagination.count}
+            hasMore={data.pagination.has_more}
+            hrefFor={hrefFor}
+            onPageSizeChange={setPageSize}
+            noun={total === 1 ? 'zone' : 'zones'}
+          />
+        )}
+      </section>
+      {createOpen && (
+        <Suspense fallback={null}>
+          <CreateZoneDialog open onOpenChange={setCreateOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}

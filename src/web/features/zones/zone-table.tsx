@@ -1,0 +1,88 @@
+// The zones of one page as a table; on narrow screens each row becomes a card (CSS).
+import { Link } from 'react-router';
+import type { ZoneList } from '../../api/zone-list-parser';
+import { Badge, StatusBadge } from '../../ui/badge';
+import { Skeleton } from '../../ui/skeleton';
+import { Time } from '../../ui/time';
+
+type ZoneRow = ZoneList['zones'][number];
+const COLUMNS = ['Name', 'Region', 'Status', 'DNSSEC', 'Created'] as const;
+
+export function ZoneTable({ zones, busy }: { zones: ZoneRow[]; busy: boolean }) {
+  return (
+    <div className="table-wrap">
+      <table className="table table-responsive" aria-busy={busy || undefined}>
+        <caption className="sr-only">Zones on this page</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {zones.map((z) => (
+            <tr key={z.id}>
+              <th scope="row" data-label="Name" className="cell-name">
+                <Link to={`/zones/${encodeURIComponent(z.id)}`} className="zone-link">
+                  {z.name}
+                </Link>
+              </th>
+              <td data-label="Region">
+                <span className="region">{z.region}</span>
+              </td>
+              <td data-label="Status">
+                <StatusBadge status={z.status} />
+              </td>
+              <td data-label="DNSSEC">
+                {z.settings.dnssec_enabled ? <Badge tone="accent">On</Badge> : <Badge>Off</Badge>}
+              </td>
+              <td data-label="Created" className="muted">
+                <Time iso={z.created_at} withTime={false} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ZoneTableSkeleton({ rows }: { rows: number }) {
+  return (
+    <div className="table-wrap">
+      <table className="table table-responsive" aria-hidden="true">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c}>{c}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: rows }, (_, i) => (
+            <tr key={i}>
+              <td>
+                <Skeleton width={`${40 + ((i * 37) % 35)}%`} />
+              </td>
+              <td>
+                <Skeleton width="5rem" />
+              </td>
+              <td>
+                <Skeleton width="4.5rem" />
+              </td>
+              <td>
+                <Skeleton width="2.5rem" />
+              </td>
+              <td>
+                <Skeleton width="6rem" />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+// Edit the zone's default TTL (the TTL new records get when they name none).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { ttlSchema } from '../../../shared/api/fields';
+import type { Zone } from '../../../shared/api/zones';
+import { useUpdateZone } from '../../api/zones';
+import { Button } from '../../ui/button';
+import { FormAlert } from '../../ui/error-panel';
+import { Field } from '../../ui/field';
+import { applyServerError } from '../../ui/form/apply-server-error';
+import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
+
+const ttlForm = z.object({ ttl: ttlSchema });
+type TtlValues = z.infer<typeof ttlForm>;
+
+export function ZoneTtlCard({ zone }: { zone: Zone }) {
+  const update = useUpdateZone(zone.id);
+  const draftId = `zone-ttl:${zone.id}`;
+  const [formError, setFormError] = useState<unknown>(null);
+  const form = useForm<TtlValues>({
+    resolver: zodResolver(ttlForm),
+    defaultValues: loadDraft(draftId, { ttl: zone.ttl }),
+    mode: 'onTouched',
+  });
+  useDraft(draftId, form);
+  const { errors } = form.formState;
+  const changed = useWatch({ control: form.control, name: 'ttl' }) !== zone.ttl;
+
+  const onSubmit = ({ ttl }: TtlValues) => {
+    setFormError(null);
+    update.mutate(
+      { ttl },
+      {
+        onSuccess: () => {
+          clearDraft(draftId);
+          toast.success(`Default TTL set to ${ttl} seconds`);
+        },
+        onError: (e) => {
+          if (!applyServerError(e, form.setError, ['ttl'])) setFormError(e);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card card-pad" aria-labelledby="ttl-title">
+      <h2 className="card-title" id="ttl-title">
+        Default TTL
+      </h2>
+      <p className="card-description">
+        How long resolvers may cache new records that name no TTL of their own.
+      </p>
+      <form className="form form-inline" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <FormAlert error={formError} />
+        <Field label="TTL" error={errors.ttl?.message} hint="300 to 86400 seconds.">
+          {(a) => (
+            <div className="input-suffix">
+              <input
+                {...a}
+                {...form.register('ttl', { valueAsNumber: true })}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={300}
+                max={86400}
+              />
+              <span aria-hidden="true">seconds</span>
+            </div>
+          )}
+        </Field>
+        <div className="form-actions">
+          <Button type="submit" busy={update.isPending} disabled={update.isPending || !changed}>
+            Save TTL
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

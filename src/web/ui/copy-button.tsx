@@ -1,0 +1,61 @@
+// Copies a value to the clipboard and says so, with a fallback for non-secure origins.
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from './button';
+import { IconCheck, IconCopy } from './icons';
+
+async function writeClipboard(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Plain http on another host has no Clipboard API: the old selection-based copy still works.
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy refused');
+}
+
+interface CopyButtonProps {
+  value: string;
+  /** What is copied, for the accessible name: "Copy nameserver ns1.example". */
+  label: string;
+  showText?: boolean;
+  /** Visible text instead of "Copy", e.g. "Copy all". */
+  text?: string;
+}
+
+export function CopyButton({ value, label, showText = true, text }: CopyButtonProps) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(t);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await writeClipboard(value);
+      setCopied(true);
+      toast.success(`Copied ${value}`);
+    } catch {
+      toast.error('The browser did not allow copying; select the text and copy it by hand.');
+    }
+  };
+  return (
+    <Button size="sm" variant="ghost" onClick={() => void copy()} aria-label={`Copy ${label}`}>
+      {copied ? <IconCheck /> : <IconCopy />}
+      {showText && (
+        <span className="hide-narrow" aria-hidden="true">
+          {copied ? 'Copied' : (text ?? 'Copy')}
+        </span>
+      )}
+    </Button>
+  );
+}

@@ -1,0 +1,3 @@
+/** Joins class names, skipping falsy ones. */
+export const cx = (...names: Array<string | false | null | undefined>) =>
+  names.filter(Boolean).join(' ');

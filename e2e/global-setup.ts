@@ -17,6 +17,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_KEY = server.signInKey;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_DNS_PORT = String(server.dnsPort);
 
   return async () => {
     server.child.kill('SIGTERM');

@@ -33,7 +33,7 @@ export async function startService(
   usage.start();
   const dns = new DnsServer(views, usage, log);
   await dns.start(config.HOST, config.DNS_PORT);
-  const app = createApp({ db: store.db, config, log, events, purger, usage });
+  const app = createApp({ db: store.db, config, log, events, purger, usage, dnsPort: dns.port });
   purger.kick(); // finishes deletes that a previous run accepted but did not complete
 
   const server: ServerType = await new Promise((resolve, reject) => {

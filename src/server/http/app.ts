@@ -106,6 +106,11 @@ export function createApp(deps: AppDeps) {
     );
   });
 
+  // Where this service's DNS server listens, for the dashboard's "how to test" hints
+  // (public: it is what `dig` needs, nothing more).
+  app.get('/service.json', (c) =>
+    c.json({ dns: { host: deps.config.HOST, port: deps.dnsPort ?? deps.config.DNS_PORT } }),
+  );
   serveDashboard(app, deps.config.webDir);
   app.notFound((c) => errorJson(c, 404, 'not_found', `There is no route ${c.req.path}.`));
   return app;

@@ -17,6 +17,8 @@ export interface AppDeps {
   events: ZoneEvents;
   /** Starts (or queues) the background purge of deleted zones. */
   purger: { kick(): void };
+  /** The port the DNS server listens on (UDP and TCP). */
+  dnsPort?: number;
   /** Query counts the DNS server has not written to the database yet. */
   usage?: { unflushed(zoneId: string, month: string): Map<string, number> };
 }

@@ -5,6 +5,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema';
 import type { Db } from './db';
 import { nowIso, recordId } from './ids';
+import { pageStart } from './record-pages';
 import { bumpSerial, type ZoneRow } from './zones';
 
 export interface RecordRow {
@@ -44,21 +45,22 @@ function selectRecords(db: Db | Trx, zoneId: string) {
 }
 
 export async function listRecords(db: Db, zoneId: string, limit: number, offset: number) {
-  const [rows, total] = await Promise.all([
-    selectRecords(db, zoneId)
-      .orderBy('r.name')
-      .orderBy('r.type')
-      .orderBy('r.content')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('records')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('zone_id', '=', zoneId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  const start = await pageStart(db, zoneId, offset);
+  let q = selectRecords(db, zoneId);
+  if (start.after) {
+    const { name, type, content } = start.after;
+    q = q.where((eb) =>
+      eb(eb.refTuple('r.name', 'r.type', 'r.content'), '>', eb.tuple(name, type, content)),
+    );
+  }
+  const rows = await q
+    .orderBy('r.name')
+    .orderBy('r.type')
+    .orderBy('r.content')
+    .limit(limit)
+    .offset(start.skip)
+    .execute();
+  return { rows, total: start.total };
 }
 
 export async function getRecord(db: Db | Trx, zoneId: string, id: string) {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnServer, waitForExit } from '../src/server/test-support/process';
+import { seedZone } from './seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
@@ -142,6 +143,51 @@ async function main() {
     server.child.kill('SIGTERM');
     await waitForExit(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Lists of a 100,000-record zone (seeded into the data directory before the server starts). */
+async function largeZone(): Promise<Row[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-bench-large-'));
+  process.stdout.write('Seeding a 100,000-record zone…\n');
+  const key = await seedZone(dir, 'large.example', 100_000, (i) => ({
+    name: `h${i}.large.example.`,
+    type: 'A',
+    content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+  }));
+  const server = await spawnServer({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
+  const headers = { Authorization: `Bearer ${key}` };
+  try {
+    const zones = (await (await fetch(`${server.url}/v1/zones`, { headers })).json()) as {
+      data: { zones: { id: string }[] };
+    };
+    const zoneId = zones.data.zones[0]!.id;
+    const rows: Row[] = [];
+    for (const offset of [0, 50_000, 99_000]) {
+      rows.push(
+        await measure(
+          `list 1000 of 100,000 (offset ${offset.toLocaleString('en')})`,
+          {
+            url: `${server.url}/v1/zones/${zoneId}/records?limit=1000&offset=${offset}`,
+            connections: 1,
+            headers,
+          },
+          (r) => (r.p50 < 15 ? 'ok (p50 < 15 ms)' : 'OVER BUDGET (p50 >= 15 ms)'),
+        ),
+      );
+    }
+    const rss =
+      Number(
+        /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1],
+      ) / 1024;
+    process.stdout.write(
+      `server RSS with 100,000 records served: ${rss.toFixed(0)} MB ${rss < 400 ? '(ok, < 400 MB)' : '(OVER BUDGET, >= 400 MB)'}\n`,
+    );
+    return rows;
+  } finally {
+    server.child.kill('SIGTERM');
+    await waitForExit(server.child);
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

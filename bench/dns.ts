@@ -6,13 +6,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SCOPES } from '../src/shared/api/fields';
-import { createApiKey, ensureCustomer } from '../src/server/store/customers';
-import { openStore } from '../src/server/store/db';
-import { recordId, nowIso } from '../src/server/store/ids';
-import { createZone } from '../src/server/store/zones';
 import { spawnServer, waitForExit, type ServerProcess } from '../src/server/test-support/process';
 import { percentile, queryPackets, runLoad } from './dns-load';
+import { seedZone } from './seed';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,62 +16,16 @@ const A_NAMES = Math.floor(RECORDS * 0.8);
 const MX_NAMES = RECORDS - A_NAMES;
 const ZONE = 'bench.example';
 
-async function seed(dataDir: string): Promise<string> {
-  const store = await openStore(dataDir);
-  await ensureCustomer(store.db, 'default', 'EU_GLOBAL');
-  const { key } = await createApiKey(store.db, 'default', SCOPES);
-  const zone = await createZone(store.db, {
-    customerId: 'default',
-    name: ZONE,
-    region: 'EU_GLOBAL',
-    ttl: 3600,
-  });
-  const now = nowIso();
-  const rows = (i: number) =>
+function seed(dataDir: string): Promise<string> {
+  return seedZone(dataDir, ZONE, RECORDS, (i) =>
     i < A_NAMES
       ? {
           name: `h${i}.${ZONE}.`,
           type: 'A',
           content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
         }
-      : { name: `m${i - A_NAMES}.${ZONE}.`, type: 'MX', content: `10 mail${i % 100}.${ZONE}.` };
-  for (let start = 0; start < RECORDS; start += 2000) {
-    const batch = Array.from({ length: Math.min(2000, RECORDS - start) }, (_, k) =>
-      rows(start + k),
-    );
-    await store.db.transaction().execute(async (trx) => {
-      for (let k = 0; k < batch.length; k += 400) {
-        const part = batch.slice(k, k + 400);
-        await trx
-          .insertInto('rrsets')
-          .values(
-            part.map((r) => ({
-              zone_id: zone.id,
-              name: r.name,
-              type: r.type,
-              ttl: 3600,
-              comment: null,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('records')
-          .values(
-            part.map((r) => ({
-              zone_id: zone.id,
-              id: recordId(zone.id, r.name, r.type, r.content),
-              ...r,
-              disabled: 0,
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .execute();
-      }
-    });
-  }
-  await store.close();
-  return key;
+      : { name: `m${i - A_NAMES}.${ZONE}.`, type: 'MX', content: `10 mail${i % 100}.${ZONE}.` },
+  );
 }
 
 function rssKb(pid: number): number {

@@ -127,6 +127,7 @@ async function main() {
         headers,
       }),
     );
+    rows.push(...(await largeZone()));
 
     process.stdout.write(
       `\nZonedeck API benchmark (${DURATION} s per case, ${os.cpus().length} cores, Node ${process.version})\n`,

@@ -70,8 +70,11 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');
 
       await page.getByRole('link', { name: 'Records' }).click();
-      await page.getByText('record editor').waitFor();
-      await shot('records-placeholder');
+      await page
+        .getByRole('button', { name: /New record/ })
+        .first()
+        .waitFor();
+      await shot('records-page');
 
       await page.goto('/zones/zone_doesnotexist');
       await page.getByText('Zone not found').waitFor();

@@ -1,6 +1,6 @@
 // Record checks that need the zone: name resolution and the apex rules.
 import { normalizeRecordName } from '../../shared/dns/names';
-import { parseRecordType, SINGLE_VALUE_TYPES, type RecordType } from '../../shared/dns/records';
+import { parseRecordType, type RecordType } from '../../shared/dns/records';
 import type { ZoneRow } from '../store/zones';
 import { RecordConflict } from '../store/records';
 import { ApiFailure, fail } from './errors';
@@ -28,8 +28,6 @@ export function resolveType(type: string): RecordType {
     );
   return t;
 }
-
-export const isSingleValue = (type: string) => SINGLE_VALUE_TYPES.has(type as RecordType);
 
 /** Runs a store write, turning refused writes into 409 answers. */
 export async function guarded<T>(write: () => Promise<T>): Promise<T> {

@@ -107,12 +107,11 @@ describe('listRecords paging', () => {
 
   it('sees writes: marks are rebuilt when the zone changes', async () => {
     await listRecords(store.db, zone.id, 10, 2 * STEP); // marks for the current state
-    const row = await createRecord(
-      store.db,
-      zone,
-      { name: 'a.pages.example.', type: 'A', content: '192.0.2.1' },
-      false,
-    );
+    const row = await createRecord(store.db, zone, {
+      name: 'a.pages.example.',
+      type: 'A',
+      content: '192.0.2.1',
+    });
     const after = await listRecords(store.db, zone.id, 10, 2 * STEP);
     expect(after.total).toBe(COUNT + 1);
     expect(after.rows.map((r) => r.id)).toEqual(naive(10, 2 * STEP));

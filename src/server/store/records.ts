@@ -2,6 +2,8 @@
 // records; every write is one transaction that also bumps the zone's SOA serial.
 import { write } from './group-commit';
 import { sql, type Transaction } from 'kysely';
+import type { RecordType } from '../../shared/dns/records';
+import { rrsetProblem } from '../../shared/dns/rrset-rules';
 import type { Database } from './schema';
 import type { Db } from './db';
 import { nowIso, recordId } from './ids';
@@ -75,31 +77,6 @@ export async function getRRset(db: Db | Trx, zoneId: string, name: string, type:
     .execute();
 }
 
-/** Types that may not share a name with the type in the key (RFC 1034 3.6.2; ALIAS as PowerDNS). */
-function conflictAt(
-  type: string,
-  fqdn: string,
-  zoneApex: string,
-  typesAtName: Set<string>,
-): string | null {
-  const others = [...typesAtName].filter((t) => t !== type);
-  if (type === 'CNAME') {
-    if (fqdn === zoneApex)
-      return 'A CNAME cannot be at the zone apex, which always holds SOA and NS records; use ALIAS there instead.';
-    if (others.length)
-      return `${fqdn} already has ${others.join(', ')} records; a CNAME must be the only record at its name.`;
-  } else if (typesAtName.has('CNAME')) {
-    return `${fqdn} has a CNAME record; a CNAME must be the only record at its name, so delete it first or use another name.`;
-  }
-  if (type === 'ALIAS' && others.some((t) => t === 'A' || t === 'AAAA')) {
-    return `${fqdn} already has A or AAAA records; an ALIAS answers those types itself, so it cannot share the name with them.`;
-  }
-  if ((type === 'A' || type === 'AAAA') && typesAtName.has('ALIAS')) {
-    return `${fqdn} has an ALIAS record, which answers A and AAAA queries; delete it before adding ${type} records.`;
-  }
-  return null;
-}
-
 export interface RecordWrite {
   name: string;
   type: string;
@@ -127,7 +104,7 @@ async function upsertRRset(trx: Trx, zone: ZoneRow, w: RecordWrite) {
     .executeTakeFirstOrThrow();
 }
 
-export async function createRecord(db: Db, zone: ZoneRow, w: RecordWrite, singleValue: boolean) {
+export async function createRecord(db: Db, zone: ZoneRow, w: RecordWrite) {
   return write(db, async (trx) => {
     const atName = await trx
       .selectFrom('records')
@@ -135,27 +112,18 @@ export async function createRecord(db: Db, zone: ZoneRow, w: RecordWrite, single
       .where('zone_id', '=', zone.id)
       .where('name', '=', w.name)
       .execute();
-    const sameType = atName.filter((r) => r.type === w.type);
-    if (sameType.some((r) => r.content === w.content)) {
-      throw new RecordConflict(
-        'record_already_exists',
-        `${w.name} already has the ${w.type} record "${w.content}".`,
-      );
+    // The same rules the dashboard checks before submitting, written once in src/shared.
+    const problem = rrsetProblem({
+      type: w.type as RecordType,
+      content: w.content,
+      displayName: w.name,
+      atApex: w.name === `${zone.name}.`,
+      others: atName,
+    });
+    if (problem && problem.code !== 'invalid_record_name') {
+      const code = problem.code === 'cname_conflict' ? 'cname_conflict' : 'record_already_exists';
+      throw new RecordConflict(code, problem.message);
     }
-    if (singleValue && sameType.length) {
-      throw new RecordConflict(
-        'record_already_exists',
-        `${w.name} already has a ${w.type} record and ${w.type} allows only one value; update or delete the existing one.`,
-        { existing: sameType[0]?.content },
-      );
-    }
-    const conflict = conflictAt(
-      w.type,
-      w.name,
-      `${zone.name}.`,
-      new Set(atName.map((r) => r.type)),
-    );
-    if (conflict) throw new RecordConflict('cname_conflict', conflict);
 
     const rrset = await upsertRRset(trx, zone, w);
     const id = recordId(zone.id, w.name, w.type, w.content);

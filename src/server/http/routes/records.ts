@@ -14,7 +14,7 @@ import { createRecord, deleteRecords, listRecords, updateRecord } from '../../st
 import { fail } from '../errors';
 import { loadRecord, loadZone } from '../loaders';
 import { pagination, presentRecord } from '../present';
-import { guarded, isSingleValue, resolveName } from '../record-input';
+import { guarded, resolveName } from '../record-input';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
 import { zoneParams } from './zones';
 
@@ -49,9 +49,7 @@ export function registerRecordRoutes(r: Registrar) {
       const zone = c.get('zone');
       const input = c.req.valid('json');
       const name = resolveName(zone, input.name, input.type);
-      const row = await guarded(() =>
-        createRecord(db, zone, { ...input, name }, isSingleValue(input.type)),
-      );
+      const row = await guarded(() => createRecord(db, zone, { ...input, name }));
       await changed(zone.id, row);
       return c.json(
         {

@@ -1,29 +1,112 @@
-// DNSSEC tab: placeholder until the DNSSEC panel lands (its own issue); shows the current state.
+// DNSSEC tab: the state and its switch, then (while on) the DS records for the registrar with
+// the steps to take, and the signing keys. State, keys and DS load side by side.
 import { useParams } from 'react-router';
+import { isApiError } from '../../api/api-error';
+import { useCryptokeys, useDnssecStatus, useDsRecords } from '../../api/dnssec';
 import { useZone } from '../../api/zones';
 import { EmptyState } from '../../ui/empty-state';
+import { ErrorPanel } from '../../ui/error-panel';
 import { IconShield } from '../../ui/icons';
+import { Loading, Skeleton } from '../../ui/skeleton';
+import { CryptokeysCard } from './cryptokeys-card';
+import { DnssecStatusCard } from './dnssec-status-card';
+import { DsRecordCard } from './ds-record-card';
+import { DsSteps } from './ds-steps';
+
+function LoadingCard({ label }: { label: string }) {
+  return (
+    <Loading label={label}>
+      <div className="card card-pad">
+        <Skeleton width="12rem" height="1.25rem" />
+        <Skeleton width="100%" height="6rem" />
+      </div>
+    </Loading>
+  );
+}
+
+/** A failed load, with Retry unless retrying cannot help (a missing scope, no such zone). */
+function LoadError({ error, retry, busy }: { error: unknown; retry: () => void; busy: boolean }) {
+  const final = isApiError(error) && [403, 404].includes(error.status);
+  return (
+    <div className="card">
+      <ErrorPanel error={error} onRetry={final ? undefined : retry} retrying={busy} />
+    </div>
+  );
+}
 
 export function DnssecPage() {
   const { zoneId = '' } = useParams();
   const { data: zone } = useZone(zoneId);
+  const status = useDnssecStatus(zoneId);
+  const keys = useCryptokeys(zoneId);
+  const ds = useDsRecords(zoneId);
+
+  // The zone layout has loaded the zone already; its name goes into the zone-file lines.
+  if (status.isPending || !zone) return <LoadingCard label="Loading DNSSEC state" />;
+  if (status.isError) {
+    return (
+      <LoadError
+        error={status.error}
+        retry={() => void status.refetch()}
+        busy={status.isFetching}
+      />
+    );
+  }
+
+  const on = status.data.enabled;
+  const zoneName = zone.name;
   return (
-    <section className="card" aria-label="DNSSEC">
-      <EmptyState
-        icon={<IconShield width="28" height="28" />}
-        title="The DNSSEC panel is on its way"
-      >
-        {zone && (
-          <p>
-            DNSSEC is <strong>{zone.dnssec_enabled ? 'enabled' : 'disabled'}</strong> for this zone.
-          </p>
-        )}
-        <p>
-          Switching DNSSEC and copying the DS records for your registrar arrive in an upcoming
-          release. Until then, use the API: <code>/v1/zones/{zoneId}/dnssec/status</code> and{' '}
-          <code>/v1/zones/{zoneId}/dnssec/ds</code>.
-        </p>
-      </EmptyState>
-    </section>
+    <div className="dnssec-page">
+      <DnssecStatusCard zoneName={zoneName} status={status.data} />
+      {!on ? (
+        <section className="card" aria-label="Keys and DS records">
+          <EmptyState icon={<IconShield width="28" height="28" />} title="No keys, no DS records">
+            <p>
+              While DNSSEC is off the zone has no signing keys, so there is nothing to give your
+              registrar. Turn DNSSEC on to create a key; its DS records appear here.
+            </p>
+          </EmptyState>
+        </section>
+      ) : (
+        <>
+          <section className="dnssec-ds" aria-labelledby="ds-title">
+            <div className="section-head">
+              <h2 className="section-title" id="ds-title">
+                DS records for your registrar
+              </h2>
+              <p className="card-description">
+                The DS record links the parent zone to this zone’s key and completes the chain of
+                trust. Until your registrar publishes it, resolvers treat the zone as unsigned.
+              </p>
+            </div>
+            <DsSteps zoneName={zoneName} />
+            {ds.isPending ? (
+              <LoadingCard label="Loading DS records" />
+            ) : ds.isError ? (
+              <LoadError error={ds.error} retry={() => void ds.refetch()} busy={ds.isFetching} />
+            ) : ds.data.length === 0 ? (
+              <p className="card card-pad muted">The service reported no DS records yet.</p>
+            ) : (
+              <div className="ds-grid">
+                {ds.data.map((record) => (
+                  <DsRecordCard key={record} zoneName={zoneName} record={record} />
+                ))}
+              </div>
+            )}
+          </section>
+          {keys.isPending ? (
+            <LoadingCard label="Loading signing keys" />
+          ) : keys.isError ? (
+            <LoadError
+              error={keys.error}
+              retry={() => void keys.refetch()}
+              busy={keys.isFetching}
+            />
+          ) : (
+            <CryptokeysCard keys={keys.data} />
+          )}
+        </>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,84 @@
+// The DNSSEC panel against the real server: turn it on, see the key and its DS records, copy
+// them as a registrar needs them (compared with the API's own values), turn it off through the
+// confirmation and see the panel empty.
+import { api, expect, server, signInWithLink, test, uniqueZoneName } from './fixtures';
+
+async function get<T>(path: string): Promise<T> {
+  const res = await fetch(server.url + path, {
+    headers: { Authorization: `Bearer ${server.key}` },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+test('turns DNSSEC on, copies the DS three ways, and turns it off after confirming', async ({
+  page,
+}) => {
+  const zone = await api().createZone(uniqueZoneName('dnssec'));
+  await signInWithLink(page, undefined, `/zones/${zone.id}/dnssec`);
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+  await expect(page.getByRole('heading', { name: 'DNSSEC is off' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No keys, no DS records' })).toBeVisible();
+  await page.getByRole('button', { name: 'Turn on DNSSEC' }).click();
+  await expect(page.getByRole('heading', { name: 'DNSSEC is on' })).toBeVisible();
+  await expect(
+    page.locator('.page-header .badge').getByText('DNSSEC', { exact: true }),
+  ).toBeVisible();
+
+  const { ds_records: ds } = await get<{ ds_records: string[] }>(`/v1/zones/${zone.id}/dnssec/ds`);
+  const { cryptokeys } = await get<{ cryptokeys: Array<{ keytag: number; dnskey: string }> }>(
+    `/v1/zones/${zone.id}/dnssec/cryptokeys`,
+  );
+  expect(ds).toHaveLength(2);
+  expect(cryptokeys).toHaveLength(1);
+  const key = cryptokeys[0]!;
+
+  const keys = page.getByRole('region', { name: 'Signing keys' });
+  await expect(keys.getByRole('row')).toHaveCount(2); // header and the one key
+  await expect(keys.getByRole('row').nth(1)).toContainText(String(key.keytag));
+  await expect(keys.getByRole('row').nth(1)).toContainText('13 (ECDSAP256SHA256)');
+
+  const sha256 = ds.find((d) => d.split(' ')[2] === '2')!;
+  const [keytag, , , digest] = sha256.split(' ');
+  const card = page.getByRole('region', { name: 'DS record · SHA-256' });
+  await expect(page.getByRole('region', { name: /^DS record · / })).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'DS record · SHA-384' })).toBeVisible();
+  await expect(card.getByRole('definition')).toHaveText([
+    keytag!,
+    '13ECDSAP256SHA256',
+    '2SHA-256',
+    digest!,
+  ]);
+
+  await card.getByRole('button', { name: 'Copy DS record (SHA-256)' }).click();
+  await expect(card.getByRole('button', { name: 'Copy DS record (SHA-256)' })).toHaveText('Copied');
+  await expect(card.getByRole('status').filter({ hasText: 'Copied DS record' })).toBeAttached();
+  expect(await clipboard()).toBe(sha256);
+
+  await card.getByRole('button', { name: 'Copy zone-file line (SHA-256)' }).click();
+  expect(await clipboard()).toBe(`${zone.name}. IN DS ${sha256}`);
+
+  await card.getByRole('button', { name: 'Copy SHA-256 digest' }).click();
+  expect(await clipboard()).toBe(digest);
+
+  await keys.getByRole('button', { name: `Copy DNSKEY of key ${key.keytag}` }).click();
+  expect(await clipboard()).toBe(key.dnskey);
+
+  await page.getByRole('button', { name: 'Turn off DNSSEC' }).click();
+  const confirm = page.getByRole('dialog', { name: `Turn off DNSSEC for ${zone.name}?` });
+  await expect(confirm).toContainText('The signing keys are deleted');
+  await expect(confirm).toContainText('Remove the DS record at your registrar first');
+  await expect(confirm).toContainText('new key and a new DS record');
+  await confirm.getByRole('button', { name: 'Delete keys and turn off' }).click();
+  await expect(confirm).toBeHidden();
+
+  await expect(page.getByRole('heading', { name: 'DNSSEC is off' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No keys, no DS records' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^DS record/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Signing keys' })).toHaveCount(0);
+  expect(await get(`/v1/zones/${zone.id}/dnssec/status`)).toMatchObject({
+    enabled: false,
+    key_count: 0,
+  });
+});

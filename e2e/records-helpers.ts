@@ -1,0 +1,98 @@
+// Helpers of the records specs: a customer of their own (so that their zones stay out of the
+// default account's zone list, which other specs page through), records through the API (one by
+// one or many in parallel), and the records page opened signed in.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { api, createKey, server, signInWithLink, uniqueZoneName, type ApiZone } from './fixtures';
+
+let keyPromise: Promise<string> | undefined;
+/** One key per worker, of a customer only the records specs use. */
+export function recordsKey(): Promise<string> {
+  const customer = `records-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  keyPromise ??= createKey(customer, 'all').then((k) => k.key);
+  return keyPromise;
+}
+
+export interface ApiRecord {
+  id: string;
+  name: string;
+  type: string;
+  content: string;
+  ttl: number;
+  disabled: boolean;
+  comment: string | null;
+}
+
+async function call(method: string, path: string, body?: unknown) {
+  const res = await fetch(server.url + path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${await recordsKey()}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { data: unknown } };
+}
+
+export const recordsApi = {
+  async create(zoneId: string, record: Record<string, unknown>): Promise<ApiRecord> {
+    const r = await call('POST', `/v1/zones/${zoneId}/records`, record);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return (r.body.data as { record: ApiRecord }).record;
+  },
+  async list(zoneId: string): Promise<ApiRecord[]> {
+    const r = await call('GET', `/v1/zones/${zoneId}/records?limit=1000`);
+    expect(r.status).toBe(200);
+    return (r.body.data as { records: ApiRecord[] }).records;
+  },
+  async get(zoneId: string, id: string) {
+    return call('GET', `/v1/zones/${zoneId}/records/${id}`);
+  },
+  /** Creates `records` with `concurrency` requests in flight. */
+  async seed(zoneId: string, records: Array<Record<string, unknown>>, concurrency = 32) {
+    let next = 0;
+    const worker = async () => {
+      while (next < records.length) {
+        const r = await call('POST', `/v1/zones/${zoneId}/records`, records[next++]);
+        if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  },
+};
+
+export async function newZone(label: string): Promise<ApiZone> {
+  return api(await recordsKey()).createZone(uniqueZoneName(label));
+}
+
+/** Opens the records page of a zone and waits until the list (or its empty state) is there. */
+export async function openRecords(page: Page, zoneId: string) {
+  await signInWithLink(page, await recordsKey(), `/zones/${zoneId}/records`);
+  // Generous: another worker may be seeding thousands of records into the same server.
+  await expect(
+    page.getByRole('table', { name: /Records/ }).or(page.getByText('No records yet')),
+  ).toBeVisible({ timeout: 20_000 });
+}
+
+/** The <tbody> of one RRset, by relative name and type ("www A"). */
+export function rrset(page: Page, label: string): Locator {
+  return page.locator(`tbody.rrset[data-rrset="${label}"]`);
+}
+
+/** Opens the new-record dialog with the `n` key. */
+export async function openNewRecord(page: Page): Promise<Locator> {
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('n');
+  const dialog = page.getByRole('dialog', { name: 'New record' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Counts the record writes the page sends (to prove a client-side error stopped one). */
+export function countWrites(page: Page): () => number {
+  let n = 0;
+  page.on('request', (req) => {
+    if (req.method() !== 'GET' && req.url().includes('/records')) n++;
+  });
+  return () => n;
+}

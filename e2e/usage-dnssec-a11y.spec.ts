@@ -1,0 +1,68 @@
+// axe on the usage page (with a chart from real queries) and on the DNSSEC panel (on, and its
+// turn-off confirmation): no serious or critical violation, in the light and the dark theme.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { api, expect, server, signInWithLink, test, uniqueZoneName } from './fixtures';
+
+const run = promisify(execFile);
+
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
+  expect(report, `${what}:\n${report.join('\n')}`).toEqual([]);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    });
+
+    test('usage page, empty and with a chart', async ({ page }) => {
+      const zone = await api().createZone(uniqueZoneName(`axe-usage-${scheme}`));
+      await signInWithLink(page, undefined, `/zones/${zone.id}/usage`);
+      await expect(page.getByRole('heading', { name: 'No queries this month' })).toBeVisible();
+      await expectAccessible(page, 'usage, empty');
+
+      for (const type of ['SOA', 'NS', 'NS', 'A']) {
+        await run('/usr/bin/dig', [
+          '@127.0.0.1',
+          '-p',
+          process.env.E2E_DNS_PORT ?? '',
+          zone.name,
+          type,
+          '+tries=1',
+          '+time=3',
+        ]);
+      }
+      await page.getByRole('button', { name: 'Refresh usage' }).click();
+      await expect(page.locator('.usage-bar-label')).toHaveCount(3);
+      await expectAccessible(page, 'usage with chart');
+    });
+
+    test('DNSSEC panel, on, and the turn-off confirmation', async ({ page }) => {
+      const zone = await api().createZone(uniqueZoneName(`axe-dnssec-${scheme}`));
+      const res = await fetch(`${server.url}/v1/zones/${zone.id}/dnssec/status`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ enabled: true }),
+      });
+      expect(res.status).toBe(200);
+      await signInWithLink(page, undefined, `/zones/${zone.id}/dnssec`);
+      await expect(page.getByRole('region', { name: 'DS record · SHA-256' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Signing keys' })).toBeVisible();
+      await expectAccessible(page, 'DNSSEC on');
+      await page.getByRole('button', { name: 'Turn off DNSSEC' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, 'turn-off confirmation');
+    });
+  });
+}

@@ -1,0 +1,84 @@
+// Screenshots of the usage page and the DNSSEC panel for people to look at, light and dark,
+// desktop and a 360 px phone. Not a test: it declares nothing unless asked for, with
+// `SHOTS_USAGE_DIR=/tmp/shots-usage npx playwright test --project=e2e usage-dnssec-shots`.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { api, signInWithLink, test, uniqueZoneName } from './fixtures';
+
+const run = promisify(execFile);
+const dir = process.env.SHOTS_USAGE_DIR;
+
+async function dig(zone: string, type: string, times: number) {
+  for (let i = 0; i < times; i++) {
+    await run('/usr/bin/dig', [
+      '@127.0.0.1',
+      '-p',
+      process.env.E2E_DNS_PORT ?? '',
+      zone,
+      type,
+      '+tries=1',
+      '+time=3',
+    ]);
+  }
+}
+
+const schemes = dir ? (['light', 'dark'] as const) : [];
+for (const scheme of schemes) {
+  for (const [device, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 360, height: 740 }],
+  ] as const) {
+    test(`usage and DNSSEC, ${scheme} ${device}`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      const shot = async (name: string) => {
+        await page.evaluate(() => window.scrollTo(0, 0)); // the sticky top bar stays on top
+        await page.screenshot({ path: `${dir}/${name}-${scheme}-${device}.png`, fullPage: true });
+      };
+      /** One region alone, readable at full size even from a long phone page. */
+      const part = (name: string, region: string) =>
+        page
+          .getByRole('region', { name: region })
+          .screenshot({ path: `${dir}/${name}-${scheme}-${device}.png` });
+
+      const zone = await api().createZone(uniqueZoneName('shop'));
+      await signInWithLink(page, undefined, `/zones/${zone.id}/usage`);
+      await page.getByRole('heading', { name: 'No queries this month' }).waitFor();
+      await page.locator('.usage-dig').waitFor();
+      await shot('usage-empty');
+
+      await Promise.all([
+        dig(zone.name, 'A', 42),
+        dig(zone.name, 'AAAA', 17),
+        dig(zone.name, 'MX', 9),
+        dig(zone.name, 'TXT', 6),
+        dig(`www.${zone.name}`, 'HTTPS', 4),
+        dig(zone.name, 'NS', 2),
+        dig(zone.name, 'SOA', 1),
+      ]);
+      await page.getByRole('button', { name: 'Refresh usage' }).click();
+      await page.locator('.usage-total', { hasText: /^81$/ }).waitFor();
+      await page.locator('.usage-bar-label').first().waitFor();
+      await shot('usage-chart');
+      await page.locator('.recharts-bar-rectangle').nth(1).hover();
+      await page.locator('.usage-tooltip').waitFor();
+      await shot('usage-tooltip');
+
+      await page.getByRole('link', { name: 'DNSSEC' }).click();
+      await page.getByRole('heading', { name: 'DNSSEC is off' }).waitFor();
+      await shot('dnssec-off');
+      await page.getByRole('button', { name: 'Turn on DNSSEC' }).click();
+      await page.getByRole('region', { name: 'DS record · SHA-256' }).waitFor();
+      await page.getByRole('region', { name: 'Signing keys' }).waitFor();
+      await page.getByRole('button', { name: 'Copy DS record (SHA-256)' }).click();
+      await shot('dnssec-on');
+      await part('dnssec-part-status', 'DNSSEC is on');
+      await part('dnssec-part-ds', 'DS record · SHA-256');
+      await part('dnssec-part-keys', 'Signing keys');
+      await page.getByRole('button', { name: 'Turn off DNSSEC' }).click();
+      await page.getByRole('dialog').waitFor();
+      await shot('dnssec-confirm');
+    });
+  }
+}

@@ -1,0 +1,114 @@
+// Loading every record: the paging followed to the end, later pages in parallel, nothing lost
+// when rows shift by one between pages, nothing doubled.
+import { afterEach, describe, expect, it } from 'vitest';
+import { session } from './session';
+import { answerFetch } from '../test/render';
+import { applyOptimistic, fetchAllRecords, type DnsRecord } from './records';
+
+const rec = (i: number): DnsRecord => ({
+  id: `rec_${i}`,
+  name: `h${String(i).padStart(5, '0')}.example.com.`,
+  type: 'A',
+  content: '192.0.2.1',
+  ttl: 3600,
+  disabled: false,
+  comment: null,
+});
+
+/** A server holding `total` records; `shift` > 0 mimics a write that moves rows between page requests. */
+function server(total: number, shift = 0) {
+  const all = Array.from({ length: total }, (_, i) => rec(i));
+  return answerFetch(({ url }) => {
+    const q = new URL(url, 'http://x').searchParams;
+    const limit = Math.min(Number(q.get('limit')), 1000);
+    const offset = Number(q.get('offset'));
+    const start = offset >= 500 ? offset + shift : offset;
+    const records = all.slice(start, start + limit);
+    return {
+      status: 200,
+      body: {
+        status: 'success',
+        data: {
+          records,
+          pagination: {
+            total,
+            offset,
+            limit,
+            count: records.length,
+            has_more: offset + records.length < total,
+          },
+        },
+      },
+    };
+  });
+}
+
+describe('fetchAllRecords', () => {
+  afterEach(() => session.signOut());
+  const signIn = () => session.signIn({ key: 'zd_test', baseUrl: '', remember: false });
+
+  it.each([
+    [0, 1],
+    [999, 1],
+    [1000, 1],
+    [1001, 2],
+    [5000, 6],
+    [12345, 13],
+  ])('reads %i records in %i requests', async (total, requests) => {
+    signIn();
+    const fetch = server(total);
+    const records = await fetchAllRecords('zone_x');
+    expect(records.map((r) => r.id)).toEqual(Array.from({ length: total }, (_, i) => `rec_${i}`));
+    expect(fetch).toHaveBeenCalledTimes(requests);
+  });
+
+  it('loses nothing when rows shift by one from page to page', async () => {
+    signIn();
+    server(5000, 1);
+    const records = await fetchAllRecords('zone_x');
+    expect(new Set(records.map((r) => r.id)).size).toBe(5000);
+  });
+});
+
+describe('applyOptimistic', () => {
+  const a = { ...rec(1), comment: 'old' };
+  const b = { ...rec(1), id: 'rec_b', content: '192.0.2.2', comment: 'old' };
+  it('puts a TTL and comment change on every value of the RRset', () => {
+    const { list } = applyOptimistic([a, b], {
+      kind: 'update',
+      current: a,
+      input: {
+        name: a.name,
+        type: 'A',
+        content: '192.0.2.9',
+        ttl: 300,
+        disabled: false,
+        comment: 'new',
+      },
+      rrsetSize: 2,
+    });
+    expect(list.map((r) => [r.content, r.ttl, r.comment])).toEqual([
+      ['192.0.2.9', 300, 'new'],
+      ['192.0.2.2', 300, 'new'],
+    ]);
+  });
+
+  it('adds a pending value that keeps the RRset comment when none is given', () => {
+    const { list, pendingId } = applyOptimistic([a], {
+      kind: 'create',
+      input: { name: a.name, type: 'A', content: '192.0.2.3', ttl: 3600, disabled: false },
+    });
+    expect(list.find((r) => r.id === pendingId)).toMatchObject({ comment: 'old' });
+  });
+
+  it('removes a whole RRset', () => {
+    const other = { ...rec(2) };
+    const { list } = applyOptimistic([a, b, other], {
+      kind: 'delete-rrset',
+      name: a.name,
+      type: 'A',
+      count: 2,
+    });
+    expect(list).toEqual([other]);
+  });
+});

@@ -1,0 +1,149 @@
+// The DNSSEC panel with the real client and parsers; `fetch` plays a service holding one zone.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { session } from '../../api/session';
+import { answerFetch, errorBody } from '../../test/render';
+import { DnssecPage } from './dnssec-page';
+
+const D256 = 'A1'.repeat(32);
+const D384 = 'B2'.repeat(48);
+const key = {
+  id: 'key_1',
+  keytype: 'csk',
+  active: true,
+  published: true,
+  algorithm: 'ECDSAP256SHA256',
+  bits: 256,
+  flags: 257,
+  keytag: 2371,
+  dnskey:
+    '257 3 13 mdsswUyr3DPW132mOi8V9xESWE8jTo0dxCjjnopKl+GqJxpVXckHAeF+KkxLbxILfDLUT0rAK9iUzy1L53eKGQ==',
+  ds: [`2371 13 2 ${D256}`, `2371 13 4 ${D384}`],
+};
+
+/** A fake service: DNSSEC state that PATCH changes; keys and DS follow it. */
+function service(opts: { enabled: boolean; patchStatus?: number }) {
+  let enabled = opts.enabled;
+  const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
+  const status = () => ({
+    zone_id: 'zone_1',
+    enabled,
+    algorithm: enabled ? 'ECDSAP256SHA256' : null,
+    key_count: enabled ? 1 : 0,
+  });
+  return answerFetch(({ method, url, body }) => {
+    if (url.endsWith('/dnssec/status') && method === 'PATCH') {
+      if (opts.patchStatus === 403) {
+        return {
+          status: 403,
+          body: errorBody('insufficient_scope', 'x', { required: ['zones:write'] }),
+        };
+      }
+      enabled = (body as { enabled: boolean }).enabled;
+      return ok(status());
+    }
+    if (url.endsWith('/dnssec/status')) return ok(status());
+    if (url.endsWith('/dnssec/cryptokeys')) return ok({ cryptokeys: enabled ? [key] : [] });
+    if (url.endsWith('/dnssec/ds')) return ok({ ds_records: enabled ? key.ds : [] });
+    return ok({
+      id: 'zone_1',
+      customer_id: 'c',
+      name: 'example.com',
+      type: 'primary',
+      region: 'EU',
+      ttl: 3600,
+      status: 'active',
+      dnssec_enabled: enabled,
+      settings: { dnssec_enabled: enabled },
+      nameservers: ['ns1.example'],
+      created_at: 't',
+      updated_at: 't',
+    });
+  });
+}
+
+function renderPage() {
+  session.signIn({ key: 'zd_test', baseUrl: '', remember: false });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/zones/:zoneId/dnssec', element: <DnssecPage /> }], {
+    initialEntries: ['/zones/zone_1/dnssec'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('DNSSEC panel', () => {
+  it('shows one card per DS record, each field on its own line with names', async () => {
+    service({ enabled: true });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'DS record · SHA-256' });
+    expect(within(card).getByText('Recommended')).toBeVisible();
+    expect(within(card).getByText(`2371 13 2 ${D256}`)).toBeVisible();
+    expect(within(card).getByText(`example.com. IN DS 2371 13 2 ${D256}`)).toBeVisible();
+    const fields = within(card)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    expect(fields).toEqual(['2371', '13ECDSAP256SHA256', '2SHA-256', D256]);
+    expect(screen.getByRole('region', { name: 'DS record · SHA-384' })).toHaveTextContent(D384);
+    const keys = await screen.findByRole('region', { name: 'Signing keys' });
+    expect(within(keys).getAllByRole('row')[1]).toHaveTextContent(
+      /CSK.*13 \(ECDSAP256SHA256\).*256.*2371.*Yes.*Yes/,
+    );
+    expect(within(keys).getByText(key.dnskey)).toBeVisible();
+  });
+
+  it('turns DNSSEC on with PATCH {enabled: true}, then shows the new DS records', async () => {
+    const fetch = service({ enabled: false });
+    const user = renderPage();
+    expect(await screen.findByRole('heading', { name: 'No keys, no DS records' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Turn on DNSSEC' }));
+    expect(await screen.findByRole('region', { name: 'DS record · SHA-256' })).toBeVisible();
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ enabled: true });
+  });
+
+  it('turning off asks first, says what happens, and then empties the panel', async () => {
+    const fetch = service({ enabled: true });
+    const user = renderPage();
+    await screen.findByRole('region', { name: 'DS record · SHA-256' });
+    await user.click(screen.getByRole('button', { name: 'Turn off DNSSEC' }));
+    const dialog = screen.getByRole('dialog', { name: 'Turn off DNSSEC for example.com?' });
+    expect(dialog).toHaveTextContent('The signing keys are deleted');
+    expect(dialog).toHaveTextContent('Remove the DS record at your registrar first');
+    expect(dialog).toHaveTextContent('validating resolvers reject the unsigned answers');
+    expect(dialog).toHaveTextContent('new key and a new DS record');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete keys and turn off' }));
+    expect(await screen.findByRole('heading', { name: 'DNSSEC is off' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('region', { name: /^DS record/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Signing keys' })).toBeNull();
+  });
+
+  it('Cancel keeps DNSSEC on and sends nothing', async () => {
+    const fetch = service({ enabled: true });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Turn off DNSSEC' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'DNSSEC is on' })).toBeVisible();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
+  it('a key without zones:write is told which scope switching needs', async () => {
+    service({ enabled: false, patchStatus: 403 });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Turn on DNSSEC' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This needs the zones:write scope');
+    expect(screen.getByRole('heading', { name: 'DNSSEC is off' })).toBeVisible();
+  });
+});

@@ -1,0 +1,126 @@
+// On or off, and the switch. Turning off asks first and says what it breaks: the keys are
+// deleted, so a DS still at the registrar makes the domain fail for validating resolvers.
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { DnssecStatus } from '../../../shared/api/usage-dnssec';
+import { describeAlgorithmMnemonic } from '../../../shared/dns/dnssec-names';
+import { useSetDnssec } from '../../api/dnssec';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose } from '../../ui/dialog';
+import { FormAlert } from '../../ui/error-panel';
+import { IconShield } from '../../ui/icons';
+import { useDialogParam } from '../../ui/use-dialog-param';
+
+export function DnssecStatusCard({ zoneName, status }: { zoneName: string; status: DnssecStatus }) {
+  const change = useSetDnssec(status.zone_id);
+  const [confirmOpen, setConfirmOpen] = useDialogParam('disable-dnssec');
+  const [error, setError] = useState<unknown>(null);
+  const on = status.enabled;
+
+  const setEnabled = (enabled: boolean) => {
+    setError(null);
+    change.mutate(enabled, {
+      onSuccess: () => {
+        setConfirmOpen(false);
+        toast.success(
+          enabled
+            ? `DNSSEC is on for ${zoneName}. Add the DS record at your registrar.`
+            : `DNSSEC is off for ${zoneName}; its keys are deleted.`,
+        );
+      },
+      onError: setError,
+    });
+  };
+
+  return (
+    <section className="card card-pad dnssec-status" aria-labelledby="dnssec-status-title">
+      <div className="dnssec-status-head">
+        <span className={on ? 'dnssec-icon dnssec-icon-on' : 'dnssec-icon'} aria-hidden="true">
+          <IconShield width="22" height="22" />
+        </span>
+        <div className="dnssec-status-text">
+          <div className="dnssec-status-title-row">
+            <h2 className="card-title" id="dnssec-status-title">
+              DNSSEC is {on ? 'on' : 'off'}
+            </h2>
+            <Badge tone={on ? 'success' : 'neutral'}>
+              <span className="badge-dot" aria-hidden="true" />
+              {on ? 'Signed' : 'Unsigned'}
+            </Badge>
+          </div>
+          <p className="card-description">
+            {on ? (
+              <>
+                Every answer for this zone is signed, with {status.key_count}{' '}
+                {status.key_count === 1 ? 'key' : 'keys'}
+                {status.algorithm && (
+                  <> of algorithm {describeAlgorithmMnemonic(status.algorithm)}</>
+                )}
+                . Resolvers validate the answers once your registrar publishes the DS record below.
+              </>
+            ) : (
+              <>
+                Answers for this zone are not signed. Turning DNSSEC on creates a signing key and
+                signs every answer at once; then you give your registrar the DS record shown here.
+              </>
+            )}
+          </p>
+        </div>
+        <div className="dnssec-status-action">
+          {on ? (
+            <Button onClick={() => setConfirmOpen(true)}>Turn off DNSSEC</Button>
+          ) : (
+            <Button
+              variant="primary"
+              onClick={() => setEnabled(true)}
+              busy={change.isPending}
+              disabled={change.isPending}
+            >
+              Turn on DNSSEC
+            </Button>
+          )}
+        </div>
+      </div>
+      {!confirmOpen && <FormAlert error={error} />}
+      <Dialog
+        open={confirmOpen && on}
+        onOpenChange={(open) => {
+          setError(null);
+          setConfirmOpen(open);
+        }}
+        title={`Turn off DNSSEC for ${zoneName}?`}
+        description="Read this first: it can make the domain stop resolving."
+      >
+        <ul className="dnssec-warning-list">
+          <li>
+            <strong>The signing keys are deleted</strong> and the zone is served unsigned from that
+            moment.
+          </li>
+          <li>
+            <strong>Remove the DS record at your registrar first</strong>, and wait until the old
+            one has expired from caches (its TTL at the parent, often a day). While a DS is still
+            published, validating resolvers reject the unsigned answers and the domain stops
+            resolving for their users.
+          </li>
+          <li>
+            Turning DNSSEC on again later makes a <strong>new key and a new DS record</strong>: the
+            old DS will not match it.
+          </li>
+        </ul>
+        <FormAlert error={error} />
+        <div className="form-actions">
+          <DialogClose>Cancel</DialogClose>
+          <Button
+            variant="danger"
+            onClick={() => setEnabled(false)}
+            busy={change.isPending}
+            disabled={change.isPending}
+          >
+            Delete keys and turn off
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,317 @@
+// Create or edit one record value: name, type, value (structured or raw), TTL, comment, disabled.
+// Everything is checked beside its field before submit; the service's errors land there too.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import { COMMENT_MAX } from '../../../shared/dns/limits';
+import { normalizeRecordName, relativeName } from '../../../shared/dns/names';
+import { parseRecordType, RECORD_SPECS, RECORD_TYPES } from '../../../shared/dns/records';
+import { useRecordChange, type DnsRecord, type RecordChange } from '../../api/records';
+import { Button } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import { FormAlert } from '../../ui/error-panel';
+import { Field } from '../../ui/field';
+import { applyServerError } from '../../ui/form/apply-server-error';
+import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
+import { formatTtl } from '../../ui/format';
+import { ContentFields } from './content-fields';
+import {
+  newRecordDefaults,
+  RECORD_FORM_FIELDS,
+  recordFormSchema,
+  type RecordFormOutput,
+  type RecordFormValues,
+} from './record-form-schema';
+import { disassemble, emptyStructured } from './structured';
+
+export interface ZoneInfo {
+  id: string;
+  name: string;
+  ttl: number;
+}
+
+const TTL_PRESETS = [
+  { seconds: 300, label: '5 min' },
+  { seconds: 3600, label: '1 h' },
+  { seconds: 86400, label: '1 day' },
+];
+
+export const recordDraftId = (zoneId: string, recordId: string | null) =>
+  `record:${zoneId}:${recordId ?? 'new'}`;
+
+function valuesOf(record: DnsRecord, zoneName: string): RecordFormValues {
+  const type = parseRecordType(record.type) ?? 'TXT';
+  const structured = disassemble(type, record.content);
+  return {
+    name: relativeName(record.name, zoneName),
+    type,
+    mode: structured ? 'fields' : 'raw',
+    content: record.content,
+    ...(structured ?? emptyStructured(type)),
+    ttl: record.ttl,
+    comment: record.comment ?? '',
+    disabled: record.disabled,
+  };
+}
+
+interface RecordFormProps {
+  zone: ZoneInfo;
+  records: readonly DnsRecord[];
+  editing: DnsRecord | null;
+  onSaved: (record: DnsRecord | null) => void;
+  cancel: ReactNode;
+}
+
+export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFormProps) {
+  const change = useRecordChange(zone.id);
+  const [formError, setFormError] = useState<unknown>(null);
+  const draftId = recordDraftId(zone.id, editing?.id ?? null);
+  const schema = useMemo(
+    () => recordFormSchema({ zoneName: zone.name, records, editing }),
+    [zone.name, records, editing],
+  );
+  const form = useForm<RecordFormValues, unknown, RecordFormOutput>({
+    // The schema's input keeps TTL loose (it is checked inside, with the other fields).
+    resolver: zodResolver(schema) as unknown as Resolver<
+      RecordFormValues,
+      unknown,
+      RecordFormOutput
+    >,
+    defaultValues: loadDraft(
+      draftId,
+      editing ? valuesOf(editing, zone.name) : newRecordDefaults('A', zone.ttl),
+    ),
+    mode: 'onTouched',
+  });
+  // useDraft only watches values: the output type does not matter to it.
+  useDraft(draftId, form as unknown as UseFormReturn<RecordFormValues>);
+  const { errors } = form.formState;
+  const [name, type, ttl, comment] = useWatch({
+    control: form.control,
+    name: ['name', 'type', 'ttl', 'comment'],
+  });
+
+  // The other values of the RRset this value belongs to (or will join).
+  const fqdn = useMemo(() => {
+    const r = normalizeRecordName(name, zone.name);
+    return r.ok ? r.value.fqdn : null;
+  }, [name, zone.name]);
+  const siblings = useMemo(
+    () =>
+      fqdn ? records.filter((r) => r.name === fqdn && r.type === type && r.id !== editing?.id) : [],
+    [records, fqdn, type, editing],
+  );
+  const joins = !editing && siblings.length > 0;
+  const rrset = siblings[0];
+
+  // Joining an RRset: its TTL and comment are the ones to keep, unless the user changes them.
+  useEffect(() => {
+    if (!joins || !rrset) return;
+    if (!form.getFieldState('ttl').isDirty) form.setValue('ttl', rrset.ttl);
+    if (!form.getFieldState('comment').isDirty) form.setValue('comment', rrset.comment ?? '');
+  }, [joins, rrset, form]);
+
+  const onSubmit = (out: RecordFormOutput) => {
+    setFormError(null);
+    const input = {
+      name: out.name,
+      type: out.type,
+      content: out.content,
+      ttl: out.ttl,
+      disabled: out.disabled,
+      comment: out.comment,
+    };
+    const c: RecordChange = editing
+      ? { kind: 'update', current: editing, input, rrsetSize: siblings.length + 1 }
+      : { kind: 'create', input };
+    const label = `${out.relative} ${out.type}`;
+    change.mutate(c, {
+      onSuccess: ({ record }) => {
+        clearDraft(draftId);
+        const shared =
+          siblings.length > 0 &&
+          (out.ttl !== rrset?.ttl || (out.comment ?? null) !== (rrset?.comment ?? null));
+        toast.success(editing ? `Saved ${label} record` : `Created ${label} record`, {
+          description: shared
+            ? `The TTL and comment now apply to all ${siblings.length + 1} values of ${label}.`
+            : undefined,
+        });
+        onSaved(record);
+      },
+      onError: (e) => {
+        if (!applyServerError(e, form.setError, RECORD_FORM_FIELDS)) setFormError(e);
+      },
+    });
+  };
+
+  const typeField = form.register('type', {
+    onChange: () => {
+      // A new type starts from its own empty sub-fields; raw text is left for the user to fix.
+      const t = form.getValues('type');
+      const fresh = emptyStructured(t);
+      form.setValue('parts', fresh.parts);
+      form.setValue('params', fresh.params);
+      form.clearErrors(['parts', 'params', 'content', 'type']);
+    },
+  });
+  const ttlNumber = typeof ttl === 'number' && Number.isFinite(ttl) ? ttl : null;
+
+  return (
+    <form className="form record-form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <FormAlert error={formError} />
+      <div className="record-form-row">
+        <Field
+          label="Name"
+          error={errors.name?.message}
+          className="record-name-field"
+          hint={
+            editing
+              ? 'Name and type stay; to move a value, create it anew and delete this one.'
+              : '@ for the zone itself, or a name such as www, *.dev or _sip._tcp.'
+          }
+        >
+          {(a) => (
+            <span className="input-suffix record-name-input">
+              <input
+                {...a}
+                {...form.register('name')}
+                className="input input-mono"
+                placeholder="@ or www"
+                readOnly={!!editing}
+                autoComplete="off"
+                autoCapitalize="off"
+                spellCheck={false}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- first field of a dialog opened for it
+                autoFocus={!editing}
+              />
+              <span className="mono zone-suffix" title={`Names are inside ${zone.name}`}>
+                .{zone.name}
+              </span>
+            </span>
+          )}
+        </Field>
+        <Field label="Type" error={errors.type?.message} className="record-type-field">
+          {(a) =>
+            editing ? (
+              <input {...a} {...typeField} className="input input-mono" readOnly />
+            ) : (
+              <select {...a} {...typeField} className="select select-block">
+                {RECORD_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}: {RECORD_SPECS[t].description}
+                  </option>
+                ))}
+              </select>
+            )
+          }
+        </Field>
+      </div>
+
+      {(joins || (editing && siblings.length > 0)) && (
+        <div className="callout callout-info rrset-note" data-testid="rrset-note">
+          <div className="callout-body">
+            <p>
+              {editing ? (
+                <>
+                  This is one of <strong>{siblings.length + 1} values</strong> of{' '}
+                  <code>
+                    {name} {type}
+                  </code>
+                  .
+                </>
+              ) : (
+                <>
+                  <code>
+                    {name} {type}
+                  </code>{' '}
+                  already has {siblings.length} value{siblings.length === 1 ? '' : 's'}; this one
+                  joins them.
+                </>
+              )}{' '}
+              TTL and comment belong to the whole RRset: what you set here applies to every value.
+            </p>
+          </div>
+        </div>
+      )}
+
+      <ContentFields form={form} />
+
+      <div className="record-form-row">
+        <Field
+          label="TTL"
+          error={errors.ttl?.message}
+          hint={ttlNumber !== null ? formatTtl(ttlNumber) : '300 (5 minutes) to 86400 (1 day).'}
+          className="ttl-field"
+        >
+          {(a) => (
+            <div className="ttl-input">
+              <span className="input-suffix">
+                <input
+                  {...a}
+                  {...form.register('ttl', { valueAsNumber: true })}
+                  className="input"
+                  type="number"
+                  inputMode="numeric"
+                  min={300}
+                  max={86400}
+                  step={1}
+                />
+                <span aria-hidden="true">s</span>
+              </span>
+              <div className="segmented" role="group" aria-label="TTL presets">
+                {TTL_PRESETS.map((p) => (
+                  <button
+                    key={p.seconds}
+                    type="button"
+                    className="segmented-item segmented-text"
+                    aria-pressed={ttlNumber === p.seconds}
+                    aria-label={`TTL ${p.label} (${p.seconds} seconds)`}
+                    onClick={() =>
+                      form.setValue('ttl', p.seconds, { shouldDirty: true, shouldValidate: true })
+                    }
+                  >
+                    {p.label}
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+        </Field>
+      </div>
+
+      <Field
+        label="Comment"
+        error={errors.comment?.message}
+        hint={
+          <span className="comment-hint">
+            <span>Private, not published in DNS. Shared by the RRset.</span>
+            <span
+              className={cx('counter', comment.length > COMMENT_MAX && 'counter-over')}
+              aria-live="polite"
+            >
+              {comment.length}/{COMMENT_MAX}
+            </span>
+          </span>
+        }
+      >
+        {(a) => <input {...a} {...form.register('comment')} className="input" autoComplete="off" />}
+      </Field>
+
+      <label className="checkbox">
+        <input type="checkbox" {...form.register('disabled')} />
+        <span>
+          Disabled
+          <span className="checkbox-hint">Kept here, but not served in DNS.</span>
+        </span>
+      </label>
+
+      <div className="form-actions">
+        {cancel}
+        <Button type="submit" variant="primary" busy={change.isPending} disabled={change.isPending}>
+          {change.isPending ? 'Saving…' : editing ? 'Save changes' : 'Create record'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+// Search (names, values, comments), type filter and sort above the records table.
+import { useId, type ReactNode, type RefObject } from 'react';
+import { RECORD_TYPES } from '../../../shared/dns/records';
+import { IconSearch } from '../../ui/icons';
+import type { SortKey } from './rrsets';
+
+interface RecordsToolbarProps {
+  searchRef: RefObject<HTMLInputElement | null>;
+  query: string;
+  onQuery: (q: string) => void;
+  type: string;
+  onType: (t: string) => void;
+  counts: Map<string, number>;
+  sort: SortKey;
+  onSort: (s: SortKey) => void;
+  summary: string;
+  action: ReactNode;
+}
+
+export function RecordsToolbar({
+  searchRef,
+  query,
+  onQuery,
+  type,
+  onType,
+  counts,
+  sort,
+  onSort,
+  summary,
+  action,
+}: RecordsToolbarProps) {
+  const id = useId();
+  return (
+    <div className="toolbar records-toolbar">
+      <div className="search">
+        <label htmlFor={`${id}-q`} className="search-label">
+          Search
+        </label>
+        <span className="search-field">
+          <IconSearch className="search-icon" />
+          <input
+            id={`${id}-q`}
+            ref={searchRef}
+            className="input"
+            aria-keyshortcuts="/"
+            type="search"
+            placeholder="Name, value or comment"
+            value={query}
+            onChange={(e) => onQuery(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <kbd className="search-kbd" aria-hidden="true">
+            /
+          </kbd>
+        </span>
+      </div>
+      <label className="toolbar-select">
+        <span className="search-label">Type</span>
+        <select className="select" value={type} onChange={(e) => onType(e.target.value)}>
+          <option value="">All types</option>
+          {RECORD_TYPES.filter((t) => counts.has(t) || t === type).map((t) => (
+            <option key={t} value={t}>
+              {t} ({counts.get(t) ?? 0})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="toolbar-select">
+        <span className="search-label">Sort</span>
+        <select
+          className="select"
+          value={sort}
+          onChange={(e) => onSort(e.target.value === 'type' ? 'type' : 'name')}
+        >
+          <option value="name">By name</option>
+          <option value="type">By type</option>
+        </select>
+      </label>
+      <span className="toolbar-summary muted" aria-live="polite">
+        {summary}
+      </span>
+      {action && <span className="toolbar-action">{action}</span>}
+    </div>
+  );
+}

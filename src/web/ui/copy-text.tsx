@@ -5,24 +5,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, type ButtonVariant } from './button';
 import { cx } from './cx';
 import { IconCheck, IconCopy } from './icons';
-
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Plain http on another host has no Clipboard API: the selection-based copy may still work.
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
-}
+import { writeClipboard } from './clipboard';
 
 function selectContents(el: HTMLElement | null) {
   const selection = window.getSelection();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnServer, waitForExit } from '../src/server/test-support/process';
-import { seedZone } from './seed';
+import { seedZone } from '../src/server/test-support/seed';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 

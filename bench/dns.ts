@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnServer, waitForExit, type ServerProcess } from '../src/server/test-support/process';
 import { percentile, queryPackets, runLoad } from './dns-load';
-import { seedZone } from './seed';
+import { seedZone } from '../src/server/test-support/seed';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCustomer } from './customers';
 import { openStore, type OpenedStore } from './db';
-import { nowIso, recordId } from './ids';
 import { STEP } from './record-pages';
 import { createRecord, deleteRecords, getRRset, listRecords } from './records';
 import { createZone, type ZoneRow } from './zones';
+import { seedRecords } from '../test-support/seed';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-pages-'));
 let store: OpenedStore;
@@ -34,41 +34,12 @@ beforeAll(async () => {
     region: 'EU',
     ttl: 3600,
   });
-  const now = nowIso();
-  await store.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < COUNT; i += 200) {
-      const part = Array.from({ length: Math.min(200, COUNT - i) }, (_, k) => {
-        const n = i + k;
-        // Names repeat with several types and contents, so that ties on name and type occur.
-        return {
-          name: `h${n % 700}.pages.example.`,
-          type: n % 3 ? 'A' : 'TXT',
-          content: n % 3 ? `10.0.${n >> 8}.${n & 255}` : `"t${n}"`,
-        };
-      });
-      const sets = new Map(part.map((r) => [`${r.name} ${r.type}`, r]));
-      for (const r of sets.values()) {
-        await trx
-          .insertInto('rrsets')
-          .values({ zone_id: zone.id, name: r.name, type: r.type, ttl: 3600, comment: null })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      await trx
-        .insertInto('records')
-        .values(
-          part.map((r) => ({
-            zone_id: zone.id,
-            id: recordId(zone.id, r.name, r.type, r.content),
-            ...r,
-            disabled: 0,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
-  });
+  // Names repeat with several types and contents, so that ties on name and type occur.
+  await seedRecords(store.db, zone.id, COUNT, (n) => ({
+    name: `h${n % 700}.pages.example.`,
+    type: n % 3 ? 'A' : 'TXT',
+    content: n % 3 ? `10.0.${n >> 8}.${n & 255}` : `"t${n}"`,
+  }));
 });
 afterAll(async () => {
   await store.close();

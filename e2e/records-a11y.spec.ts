@@ -1,20 +1,7 @@
 // axe on the records page and the record form: no serious or critical violation, light and dark.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { newZone, openRecords, recordsApi } from './records-helpers';
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-  );
-  expect(report, `${what}:\n${report.join('\n')}`).toEqual([]);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`records page and record form (${scheme})`, async ({ page }) => {

@@ -2,23 +2,10 @@
 // turn-off confirmation): no serious or critical violation, in the light and the dark theme.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { api, expect, server, signInWithLink, test, uniqueZoneName } from './fixtures';
 
 const run = promisify(execFile);
-
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
-  );
-  expect(report, `${what}:\n${report.join('\n')}`).toEqual([]);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {

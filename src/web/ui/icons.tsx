@@ -74,3 +74,4 @@ export const IconPower = icon(<path d="M12 2v10M18.4 6.6a9 9 0 1 1-12.8 0" />);
 export const IconList = icon(<path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />);
 export const IconChart = icon(<path d="M3 3v18h18M8 17V11M13 17V7M18 17v-4" />);
 export const IconShield = icon(<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />);
+export const IconEdit = icon(<path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />);

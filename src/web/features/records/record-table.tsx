@@ -7,7 +7,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { formatNumber } from '../../ui/format';
-import { IconTrash } from '../../ui/icons';
+import { IconEdit, IconTrash } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
 import type { RRset } from './rrsets';
 
@@ -41,23 +41,6 @@ function breakAtDots(name: string) {
 }
 
 const clip = (s: string, n = 48) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-
-const IconEdit = () => (
-  <svg
-    viewBox="0 0 24 24"
-    width="16"
-    height="16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
-  </svg>
-);
 
 interface RRsetRowsProps extends RowActions {
   set: RRset;

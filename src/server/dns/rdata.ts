@@ -170,5 +170,3 @@ export function typeBitmap(types: Iterable<number>): Buffer {
 export function hinfoRdata(cpu: string, os: string): Buffer {
   return viaPacket('HINFO', { cpu, os });
 }
-
-export { host as packetHost };

@@ -31,6 +31,4 @@ export const fail = {
   badRequest: (code: ErrorCode, message: string, details?: Record<string, unknown>) =>
     new ApiFailure(400, code, message, details),
   notFound: (code: ErrorCode, message: string) => new ApiFailure(404, code, message),
-  conflict: (code: ErrorCode, message: string, details?: Record<string, unknown>) =>
-    new ApiFailure(409, code, message, details),
 };

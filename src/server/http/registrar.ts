@@ -1,6 +1,5 @@
 // Declares a route once: OpenAPI document, handler, and its entry in the gate's route table.
 import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import type { Scope } from '../../shared/api/fields';
 import { errorBodySchema } from '../../shared/api/common';
@@ -57,5 +56,3 @@ export const commonErrors = {
   403: error('The key lacks a scope; `error.details.required` lists them'),
   404: error('Zone or record not found (or owned by another customer)'),
 } as const;
-
-export type ZoneMiddleware = MiddlewareHandler<AppEnv>;

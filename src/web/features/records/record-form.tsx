@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { COMMENT_MAX } from '../../../shared/dns/limits';
+import { COMMENT_MAX, TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
 import { normalizeRecordName, relativeName } from '../../../shared/dns/names';
 import { parseRecordType, RECORD_SPECS, RECORD_TYPES } from '../../../shared/dns/records';
 import { useRecordChange, type DnsRecord, type RecordChange } from '../../api/records';
@@ -241,7 +241,11 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
         <Field
           label="TTL"
           error={errors.ttl?.message}
-          hint={ttlNumber !== null ? formatTtl(ttlNumber) : '300 (5 minutes) to 86400 (1 day).'}
+          hint={
+            ttlNumber !== null
+              ? formatTtl(ttlNumber)
+              : `${TTL_MIN} (5 minutes) to ${TTL_MAX} (1 day).`
+          }
           className="ttl-field"
         >
           {(a) => (
@@ -253,8 +257,8 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
                   className="input"
                   type="number"
                   inputMode="numeric"
-                  min={300}
-                  max={86400}
+                  min={TTL_MIN}
+                  max={TTL_MAX}
                   step={1}
                 />
                 <span aria-hidden="true">s</span>

@@ -1,5 +1,6 @@
 // Create a zone: Name, Region, TTL. Rules from the shared schema, errors beside their field as soon
 // as a field is left, server errors on the field they name, a missing scope above the form.
+import { TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -117,7 +118,7 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
       <Field
         label="TTL"
         error={errors.ttl?.message}
-        hint="Default TTL of new records, in seconds: 300 (5 minutes) to 86400 (1 day)."
+        hint={`Default TTL of new records, in seconds: ${TTL_MIN} (5 minutes) to ${TTL_MAX} (1 day).`}
       >
         {(a) => (
           <div className="input-suffix">
@@ -127,8 +128,8 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
               className="input"
               type="number"
               inputMode="numeric"
-              min={300}
-              max={86400}
+              min={TTL_MIN}
+              max={TTL_MAX}
               step={1}
             />
             <span aria-hidden="true">seconds</span>

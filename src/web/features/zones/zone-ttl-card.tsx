@@ -1,4 +1,5 @@
 // Edit the zone's default TTL (the TTL new records get when they name none).
+import { TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -55,7 +56,7 @@ export function ZoneTtlCard({ zone }: { zone: Zone }) {
       </p>
       <form className="form form-inline" onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <FormAlert error={formError} />
-        <Field label="TTL" error={errors.ttl?.message} hint="300 to 86400 seconds.">
+        <Field label="TTL" error={errors.ttl?.message} hint={`${TTL_MIN} to ${TTL_MAX} seconds.`}>
           {(a) => (
             <div className="input-suffix">
               <input
@@ -64,8 +65,8 @@ export function ZoneTtlCard({ zone }: { zone: Zone }) {
                 className="input"
                 type="number"
                 inputMode="numeric"
-                min={300}
-                max={86400}
+                min={TTL_MIN}
+                max={TTL_MAX}
               />
               <span aria-hidden="true">seconds</span>
             </div>

@@ -1,9 +1,21 @@
-// Loading every record: the paging followed to the end, later pages in parallel, nothing lost
-// when rows shift by one between pages, nothing doubled.
+// Loading every record: the paging followed to the end, later pages in parallel and taken as
+// they come, nothing lost when rows shift by one between pages, nothing doubled.
 import { afterEach, describe, expect, it } from 'vitest';
 import { session } from './session';
 import { answerFetch } from '../test/render';
-import { applyOptimistic, fetchAllRecords, type DnsRecord } from './records';
+import { addRecords, allRecords, emptyRecordList, type RecordList } from './record-list';
+import { applyOptimistic, PAGES_IN_FLIGHT, recordPages, type DnsRecord } from './records';
+
+/** Every page of the stream, folded into a list as the page does. */
+async function readAll(zoneId: string): Promise<{ list: RecordList; pages: number }> {
+  let list = emptyRecordList();
+  let pages = 0;
+  for await (const p of recordPages(zoneId)) {
+    pages++;
+    list = addRecords(list, p.records, { zoneName: 'example.com', total: p.pagination.total });
+  }
+  return { list, pages };
+}
 
 const rec = (i: number): DnsRecord => ({
   id: `rec_${i}`,
@@ -16,9 +28,10 @@ const rec = (i: number): DnsRecord => ({
 });
 
 /** A server holding `total` records; `shift` > 0 mimics a write that moves rows between page requests. */
-function server(total: number, shift = 0) {
+function server(total: number, shift = 0, onRequest?: () => void) {
   const all = Array.from({ length: total }, (_, i) => rec(i));
   return answerFetch(({ url }) => {
+    onRequest?.();
     const q = new URL(url, 'http://x').searchParams;
     const limit = Math.min(Number(q.get('limit')), 1000);
     const offset = Number(q.get('offset'));
@@ -43,7 +56,7 @@ function server(total: number, shift = 0) {
   });
 }
 
-describe('fetchAllRecords', () => {
+describe('recordPages', () => {
   afterEach(() => session.signOut());
   const signIn = () => session.signIn({ key: 'zd_test', baseUrl: '', remember: false });
 
@@ -57,24 +70,44 @@ describe('fetchAllRecords', () => {
   ])('reads %i records in %i requests', async (total, requests) => {
     signIn();
     const fetch = server(total);
-    const records = await fetchAllRecords('zone_x');
-    expect(records.map((r) => r.id)).toEqual(Array.from({ length: total }, (_, i) => `rec_${i}`));
+    const { list, pages } = await readAll('zone_x');
+    expect(allRecords(list).map((r) => r.id)).toEqual(
+      Array.from({ length: total }, (_, i) => `rec_${i}`),
+    );
+    expect(list.count).toBe(total);
     expect(fetch).toHaveBeenCalledTimes(requests);
+    expect(pages).toBe(requests);
   });
 
   it('loses nothing when rows shift by one from page to page', async () => {
     signIn();
     server(5000, 1);
-    const records = await fetchAllRecords('zone_x');
-    expect(new Set(records.map((r) => r.id)).size).toBe(5000);
+    const { list } = await readAll('zone_x');
+    expect(new Set(allRecords(list).map((r) => r.id)).size).toBe(5000);
+  });
+
+  it(`keeps at most ${PAGES_IN_FLIGHT} requests in flight`, async () => {
+    signIn();
+    let open = 0;
+    let most = 0;
+    server(20_000, 0, () => {
+      open++;
+      most = Math.max(most, open);
+      queueMicrotask(() => open--);
+    });
+    const { list } = await readAll('zone_x');
+    expect(list.count).toBe(20_000);
+    expect(most).toBeLessThanOrEqual(PAGES_IN_FLIGHT);
   });
 });
 
 describe('applyOptimistic', () => {
   const a = { ...rec(1), comment: 'old' };
   const b = { ...rec(1), id: 'rec_b', content: '192.0.2.2', comment: 'old' };
+  const listOf = (records: DnsRecord[]) =>
+    addRecords(emptyRecordList(), records, { zoneName: 'example.com', total: records.length });
   it('puts a TTL and comment change on every value of the RRset', () => {
-    const { list } = applyOptimistic([a, b], {
+    const { list } = applyOptimistic(listOf([a, b]), {
       kind: 'update',
       current: a,
       input: {
@@ -87,28 +120,31 @@ describe('applyOptimistic', () => {
       },
       rrsetSize: 2,
     });
-    expect(list.map((r) => [r.content, r.ttl, r.comment])).toEqual([
-      ['192.0.2.9', 300, 'new'],
+    expect(allRecords(list).map((r) => [r.content, r.ttl, r.comment])).toEqual([
       ['192.0.2.2', 300, 'new'],
+      ['192.0.2.9', 300, 'new'],
     ]);
+    expect(list.sets[0]).toMatchObject({ ttl: 300, comment: 'new' });
   });
 
   it('adds a pending value that keeps the RRset comment when none is given', () => {
-    const { list, pendingId } = applyOptimistic([a], {
+    const { list, pendingId } = applyOptimistic(listOf([a]), {
       kind: 'create',
       input: { name: a.name, type: 'A', content: '192.0.2.3', ttl: 3600, disabled: false },
     });
-    expect(list.find((r) => r.id === pendingId)).toMatchObject({ comment: 'old' });
+    expect(allRecords(list).find((r) => r.id === pendingId)).toMatchObject({ comment: 'old' });
+    expect(list.count).toBe(2);
   });
 
   it('removes a whole RRset', () => {
     const other = { ...rec(2) };
-    const { list } = applyOptimistic([a, b, other], {
+    const { list } = applyOptimistic(listOf([a, b, other]), {
       kind: 'delete-rrset',
       name: a.name,
       type: 'A',
       count: 2,
     });
-    expect(list).toEqual([other]);
+    expect(allRecords(list)).toEqual([other]);
+    expect(list.count).toBe(1);
   });
 });

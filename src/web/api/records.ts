@@ -1,6 +1,8 @@
-// Records: every record of a zone in one cached list (paged from the API), and the writes, which
-// update that list optimistically and put it back when the service refuses.
+// Records: every record of a zone in one cached list (see record-list.ts), streamed in page by
+// page so that the first rows show while the rest load, and the writes, which update that list
+// optimistically and put it back when the service refuses.
 import {
+  experimental_streamedQuery as streamedQuery,
   queryOptions,
   useMutation,
   useQuery,
@@ -11,14 +13,18 @@ import type { z } from 'zod';
 import type { DnsRecord } from '../../shared/api/records';
 import { apiRequest } from './client';
 import { recordDeleteParser, recordPageParser, recordWriteParser } from './record-parsers';
+import { addRecords, editRRset, emptyRecordList, type RecordList } from './record-list';
+import { zoneKeys, zoneQuery } from './zones';
 
 type RecordPage = z.infer<typeof recordPageParser>;
-import { zoneKeys } from './zones';
 
 export type { DnsRecord } from '../../shared/api/records';
+export type { RecordList, RRset } from './record-list';
 
-/** The API's largest page: a zone of 5,000 records takes six requests, five of them in parallel. */
+/** The API's largest page. */
 export const RECORD_PAGE_SIZE = 1000;
+/** Pages requested at once: what a browser sends to one host in parallel over HTTP/1.1. */
+export const PAGES_IN_FLIGHT = 6;
 
 export const recordKeys = {
   all: ['records'] as const,
@@ -31,46 +37,100 @@ const byNamePath = (zoneId: string, name: string, type: string) =>
   `${recordsPath(zoneId)}/by-name/${encodeURIComponent(name)}/${encodeURIComponent(type)}`;
 
 /**
- * Follows the paging to the end: the first page tells `total`, then the remaining pages are
- * requested together. Consecutive pages overlap by one record (offsets step by count - 1), and
- * records are kept once by id: a row that shifts by one between pages (a record created or
- * deleted by someone else while the pages are read) is then never lost.
+ * Every page of the zone's records, each as soon as it arrives: the first tells `total`, then the
+ * others are requested, `PAGES_IN_FLIGHT` at a time, and come in the order they are answered.
+ * Consecutive pages overlap by one record (offsets step by count - 1) and the list keeps a record
+ * once by id: a row that shifts by one between pages (someone else's write while the pages are
+ * read) is then never lost.
  */
-export async function fetchAllRecords(zoneId: string, signal?: AbortSignal): Promise<DnsRecord[]> {
+export async function* recordPages(
+  zoneId: string,
+  signal?: AbortSignal,
+): AsyncGenerator<RecordPage> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort);
   const page = (offset: number) =>
     apiRequest(recordsPath(zoneId), {
       query: { limit: RECORD_PAGE_SIZE, offset },
       schema: recordPageParser,
-      signal,
+      signal: stop.signal,
     });
-  const byId = new Map<string, DnsRecord>();
-  const keep = (p: RecordPage) => {
-    for (const r of p.records) byId.set(r.id, r);
-    return p;
-  };
-  const first = keep(await page(0));
-  if (first.pagination.has_more && first.pagination.count > 1) {
+  try {
+    const first = await page(0);
+    yield first;
+    if (!first.pagination.has_more || first.pagination.count <= 1) return;
     const step = first.pagination.count - 1;
     const offsets: number[] = [];
     for (let o = step; o < first.pagination.total; o += step) offsets.push(o);
-    const rest = (await Promise.all(offsets.map(page))).map(keep);
-    // The zone grew while reading: follow has_more from the last page, one page at a time.
-    let last = rest.at(-1) ?? first;
-    while (
-      last.pagination.has_more &&
-      last.pagination.count > 1 &&
-      byId.size < last.pagination.total
-    ) {
-      last = keep(await page(last.pagination.offset + last.pagination.count - 1));
+
+    const inFlight = new Map<number, Promise<[number, RecordPage]>>();
+    let next = 0;
+    const launch = () => {
+      const offset = offsets[next++]!;
+      const p = page(offset).then((r): [number, RecordPage] => [offset, r]);
+      p.catch(() => {}); // a page that fails is reported when it is awaited
+      inFlight.set(offset, p);
+    };
+    while (next < offsets.length && inFlight.size < PAGES_IN_FLIGHT) launch();
+    let last = first;
+    while (inFlight.size > 0) {
+      const [offset, p] = await Promise.race(inFlight.values());
+      inFlight.delete(offset);
+      if (next < offsets.length) launch();
+      if (offset > last.pagination.offset) last = p;
+      yield p;
     }
+    // The zone grew while reading: follow has_more from the last page, one page at a time.
+    while (last.pagination.has_more && last.pagination.count > 1) {
+      last = await page(last.pagination.offset + last.pagination.count - 1);
+      yield last;
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    stop.abort();
   }
-  return [...byId.values()];
 }
+
+type Chunk = { zoneName: string; page: RecordPage } | { done: true };
+
+function reduceChunk(list: RecordList, chunk: Chunk): RecordList {
+  if ('done' in chunk) return { ...list, complete: true };
+  const { records, pagination } = chunk.page;
+  return addRecords(list, records, { zoneName: chunk.zoneName, total: pagination.total });
+}
+
+/** A zone this large is read again only when asked or when it is old, not after each write. */
+const LARGE_LIST = RECORD_PAGE_SIZE;
 
 export const recordListQuery = (zoneId: string) =>
   queryOptions({
     queryKey: recordKeys.list(zoneId),
-    queryFn: ({ signal }) => fetchAllRecords(zoneId, signal),
+    queryFn: streamedQuery<Chunk, RecordList>({
+      streamFn: async function* (context) {
+        // The RRsets show names relative to the zone: its name is read alongside the first page
+        // (usually from the cache).
+        const zone = context.client.ensureQueryData(zoneQuery(zoneId));
+        zone.catch(() => {}); // reported where it is awaited
+        for await (const page of recordPages(zoneId, context.signal)) {
+          yield { zoneName: (await zone).name, page };
+        }
+        yield { done: true };
+      },
+      // A refetch shows the list it has until the new one is whole.
+      refetchMode: 'replace',
+      reducer: reduceChunk,
+      initialValue: emptyRecordList(),
+    }),
+    // A list cut short (the page was left while it loaded) is read again on the next visit.
+    staleTime: (q) => {
+      const list = q.state.data;
+      if (!list?.complete) return 0;
+      return list.total > 5 * LARGE_LIST ? 5 * 60_000 : 30_000;
+    },
+    // Rebuilding 100,000 records to share the unchanged ones would cost more than it saves: every
+    // update already keeps the RRsets it does not touch.
+    structuralSharing: false,
   });
 
 export function useRecords(zoneId: string) {
@@ -106,39 +166,38 @@ export interface RecordChangeResult {
 export const PENDING_PREFIX = 'pending:';
 let pendingCounter = 0;
 
-const sameRRset = (a: { name: string; type: string }, b: { name: string; type: string }) =>
-  a.name === b.name && a.type === b.type;
-
 /** The RRset's TTL and comment are one: a write through one value shows on every value. */
-function withRRsetFields(list: DnsRecord[], r: DnsRecord, comment: boolean): DnsRecord[] {
-  return list.map((x) =>
-    sameRRset(x, r) ? { ...x, ttl: r.ttl, ...(comment ? { comment: r.comment } : {}) } : x,
-  );
+function withRRsetFields(
+  values: readonly DnsRecord[],
+  r: DnsRecord,
+  comment: boolean,
+): DnsRecord[] {
+  return values.map((x) => ({ ...x, ttl: r.ttl, ...(comment ? { comment: r.comment } : {}) }));
 }
 
 /** The list as it will be once the change is accepted (what the table shows meanwhile). */
 export function applyOptimistic(
-  list: DnsRecord[],
+  list: RecordList,
   change: RecordChange,
-): { list: DnsRecord[]; pendingId?: string } {
+): { list: RecordList; pendingId?: string } {
   switch (change.kind) {
     case 'create': {
       const { input } = change;
       const pendingId = `${PENDING_PREFIX}${++pendingCounter}`;
-      const existing = list.find((x) => sameRRset(x, input));
-      const record: DnsRecord = {
-        id: pendingId,
-        name: input.name,
-        type: input.type,
-        content: input.content,
-        ttl: input.ttl,
-        disabled: input.disabled,
-        comment: input.comment === undefined ? (existing?.comment ?? null) : input.comment || null,
-      };
-      return {
-        list: withRRsetFields([...list, record], record, input.comment !== undefined),
-        pendingId,
-      };
+      const next = editRRset(list, input, (values) => {
+        const record: DnsRecord = {
+          id: pendingId,
+          name: input.name,
+          type: input.type,
+          content: input.content,
+          ttl: input.ttl,
+          disabled: input.disabled,
+          comment:
+            input.comment === undefined ? (values[0]?.comment ?? null) : input.comment || null,
+        };
+        return withRRsetFields([...values, record], record, input.comment !== undefined);
+      });
+      return { list: next, pendingId };
     }
     case 'update': {
       const { current, input } = change;
@@ -149,19 +208,32 @@ export function applyOptimistic(
         disabled: input.disabled,
         comment: input.comment === undefined ? current.comment : input.comment || null,
       };
-      const replaced = list.map((x) => (x.id === current.id ? next : x));
-      return { list: withRRsetFields(replaced, next, input.comment !== undefined) };
+      return {
+        list: editRRset(list, current, (values) =>
+          withRRsetFields(
+            values.map((x) => (x.id === current.id ? next : x)),
+            next,
+            input.comment !== undefined,
+          ),
+        ),
+      };
     }
     case 'toggle':
       return {
-        list: list.map((x) =>
-          x.id === change.current.id ? { ...x, disabled: !change.current.disabled } : x,
+        list: editRRset(list, change.current, (values) =>
+          values.map((x) =>
+            x.id === change.current.id ? { ...x, disabled: !change.current.disabled } : x,
+          ),
         ),
       };
     case 'delete':
-      return { list: list.filter((x) => x.id !== change.current.id) };
+      return {
+        list: editRRset(list, change.current, (values) =>
+          values.filter((x) => x.id !== change.current.id),
+        ),
+      };
     case 'delete-rrset':
-      return { list: list.filter((x) => !sameRRset(x, change)) };
+      return { list: editRRset(list, change, () => []) };
   }
 }
 
@@ -212,17 +284,27 @@ async function send(zoneId: string, change: RecordChange): Promise<RecordChangeR
 }
 
 interface Context {
-  previous: DnsRecord[] | undefined;
+  previous: RecordList | undefined;
   pendingId: string | undefined;
 }
 
 const mutationKey = (zoneId: string) => ['records', 'write', zoneId] as const;
 
-/** After the last of overlapping writes, the list is read again (and the zone's record count). */
+/**
+ * After the last of overlapping writes, the zone is read again (its record count) and so is a
+ * small list. A large list is only marked old: the answers to the writes already put it right,
+ * and reading 100,000 records after every edit would cost seconds each time; it is read again on
+ * the next visit or when the window regains focus.
+ */
 async function settle(qc: QueryClient, zoneId: string) {
   if (qc.isMutating({ mutationKey: mutationKey(zoneId) }) > 1) return;
+  const list = qc.getQueryData<RecordList>(recordKeys.list(zoneId));
+  const large = (list?.total ?? 0) > LARGE_LIST;
   await Promise.all([
-    qc.invalidateQueries({ queryKey: recordKeys.list(zoneId) }),
+    qc.invalidateQueries({
+      queryKey: recordKeys.list(zoneId),
+      ...(large ? { refetchType: 'none' as const } : {}),
+    }),
     qc.invalidateQueries({ queryKey: zoneKeys.detail(zoneId) }),
   ]);
 }
@@ -235,8 +317,10 @@ export function useRecordChange(zoneId: string) {
     mutationKey: mutationKey(zoneId),
     mutationFn: (change) => send(zoneId, change),
     onMutate: async (change) => {
-      await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData<DnsRecord[]>(key);
+      const previous = qc.getQueryData<RecordList>(key);
+      // A whole list being read again would overwrite this change when it lands: stop it (settle
+      // reads it again). A first load still streaming adds its pages to the changed list instead.
+      if (previous?.complete) await qc.cancelQueries({ queryKey: key });
       if (!previous) return { previous, pendingId: undefined };
       const next = applyOptimistic(previous, change);
       qc.setQueryData(key, next.list);
@@ -254,11 +338,17 @@ export function useRecordChange(zoneId: string) {
           : change.kind === 'delete-rrset'
             ? undefined
             : change.current.id;
-      qc.setQueryData<DnsRecord[]>(key, (list) => {
-        if (!list) return list;
-        const without = list.filter((x) => x.id !== replacedId && x.id !== record.id);
-        return withRRsetFields([...without, record], record, true);
-      });
+      qc.setQueryData<RecordList>(key, (list) =>
+        list
+          ? editRRset(list, record, (values) =>
+              withRRsetFields(
+                [...values.filter((x) => x.id !== replacedId && x.id !== record.id), record],
+                record,
+                true,
+              ),
+            )
+          : list,
+      );
     },
     onSettled: () => settle(qc, zoneId),
   });

@@ -58,6 +58,13 @@ export const router = createBrowserRouter([
           },
           {
             path: 'records',
+            // The first page of records is asked for while the page's code loads (the module is
+            // imported here, not at the top: it stays out of the zone list's bundle).
+            loader: ({ params }: LoaderFunctionArgs) =>
+              prefetch(async () => {
+                const { recordListQuery } = await import('../api/records');
+                return queryClient.prefetchQuery(recordListQuery(params.zoneId ?? ''));
+              }),
             lazy: async () => ({
               Component: (await import('../features/records/records-page')).RecordsPage,
             }),

@@ -1,7 +1,17 @@
 // The records, one <tbody> per RRset: name, type, TTL and comment once for the set, then a row
-// per value with its content, an inline on/off switch, Edit and Delete. Each RRset re-renders
-// only when it changes, so that a keystroke in the search box stays cheap with thousands of rows.
-import { Fragment, memo } from 'react';
+// per value with its content, an inline on/off switch, Edit and Delete. Only the RRsets near the
+// viewport are in the page (the window scrolls; spacers stand for the rest), and each re-renders
+// only when it changes: a zone of 100,000 records has the DOM of a few dozen rows.
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  Fragment,
+  memo,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { PENDING_PREFIX, type DnsRecord } from '../../api/records';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -46,18 +56,28 @@ interface RRsetRowsProps extends RowActions {
   set: RRset;
   /** The id of a value to mark (just saved), when it is in this set. */
   highlightId: string | null;
+  /** Its place in the list, for the virtualiser's measuring. */
+  index: number;
+  ref: Ref<HTMLTableSectionElement>;
 }
 
 const RRsetRows = memo(function RRsetRows({
   set,
   highlightId,
+  index,
+  ref,
   onEdit,
   onToggle,
   onDelete,
 }: RRsetRowsProps) {
   const n = set.values.length;
   return (
-    <tbody className="rrset" data-rrset={`${set.relative} ${set.type}`}>
+    <tbody
+      ref={ref}
+      data-index={index}
+      className="rrset"
+      data-rrset={`${set.relative} ${set.type}`}
+    >
       {set.values.map((r, i) => {
         const pending = r.id.startsWith(PENDING_PREFIX);
         const what = `${set.relative} ${set.type} ${clip(r.content)}`;
@@ -154,6 +174,20 @@ const RRsetRows = memo(function RRsetRows({
 
 const COLUMNS = ['Name', 'Type', 'Content', 'TTL', 'Comment'];
 
+/** Fixed column widths: the columns stay put while rows come and go under them. */
+function Columns() {
+  return (
+    <colgroup>
+      <col className="col-name" />
+      <col className="col-type" />
+      <col className="col-content" />
+      <col className="col-ttl" />
+      <col className="col-comment" />
+      <col className="col-actions" />
+    </colgroup>
+  );
+}
+
 function Head() {
   return (
     <thead>
@@ -171,26 +205,101 @@ function Head() {
   );
 }
 
+/** Height of one value's row before it is measured. */
+const ROW_ESTIMATE = 45;
+/** RRsets drawn beyond each edge of the viewport. */
+const OVERSCAN = 6;
+
+function Spacer({ height }: { height: number }) {
+  if (height <= 0) return null;
+  return (
+    <tbody className="rrset-spacer" aria-hidden="true">
+      <tr>
+        <td colSpan={COLUMNS.length + 1} style={{ height }} />
+      </tr>
+    </tbody>
+  );
+}
+
+export interface RecordTableHandle {
+  /** Scrolls the RRset into view (it may not be drawn yet); false when it is not in the table. */
+  reveal: (key: string) => boolean;
+}
+
 export function RecordTable({
   sets,
   highlightId,
+  ref,
   ...actions
-}: RowActions & { sets: RRset[]; highlightId: string | null }) {
+}: RowActions & {
+  sets: readonly RRset[];
+  highlightId: string | null;
+  ref?: Ref<RecordTableHandle>;
+}) {
+  const table = useRef<HTMLTableElement>(null);
+  // Where the rows start in the page: what lies above the table (toolbar, notices) can change.
+  const [margin, setMargin] = useState(0);
+  // After every render, since anything above the table may have moved it; setting the same
+  // number again does not render again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const el = table.current?.tHead;
+    if (!el) return;
+    const top = Math.round(el.getBoundingClientRect().bottom + window.scrollY);
+    if (top !== margin) setMargin(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: sets.length,
+    estimateSize: (i) => ROW_ESTIMATE * (sets[i]?.values.length ?? 1),
+    getItemKey: (i) => sets[i]?.key ?? i,
+    overscan: OVERSCAN,
+    scrollMargin: margin,
+    useFlushSync: false,
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      reveal: (key) => {
+        const index = sets.findIndex((s) => s.key === key);
+        if (index < 0) return false;
+        virtualizer.scrollToIndex(index, { align: 'auto' });
+        return true;
+      },
+    }),
+    [sets, virtualizer],
+  );
+
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items.at(-1);
+  const before = first ? first.start - margin : 0;
+  const after = last ? virtualizer.getTotalSize() - (last.end - margin) : 0;
+
   return (
     <div className="table-wrap">
-      <table className="table records-table">
+      <table ref={table} className="table records-table">
         <caption className="sr-only">Records, grouped by name and type</caption>
+        <Columns />
         <Head />
-        {sets.map((s) => (
-          <RRsetRows
-            key={s.key}
-            set={s}
-            highlightId={
-              highlightId && s.values.some((v) => v.id === highlightId) ? highlightId : null
-            }
-            {...actions}
-          />
-        ))}
+        <Spacer height={before} />
+        {items.map((item) => {
+          const s = sets[item.index]!;
+          return (
+            <RRsetRows
+              key={s.key}
+              ref={virtualizer.measureElement}
+              index={item.index}
+              set={s}
+              highlightId={
+                highlightId && s.values.some((v) => v.id === highlightId) ? highlightId : null
+              }
+              {...actions}
+            />
+          );
+        })}
+        <Spacer height={after} />
       </table>
     </div>
   );
@@ -200,6 +309,7 @@ export function RecordTableSkeleton({ rows }: { rows: number }) {
   return (
     <div className="table-wrap">
       <table className="table records-table" aria-hidden="true">
+        <Columns />
         <Head />
         <tbody>
           {Array.from({ length: rows }, (_, i) => (

@@ -1,9 +1,11 @@
 // /zones/:zoneId/records: every record of the zone by RRset, with search, type filter and sort;
-// create, edit, enable/disable and delete, each updating the list at once.
+// create, edit, enable/disable and delete, each updating the list at once. A large zone shows its
+// first page at once and the rest as it streams in, with the progress in the toolbar.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { describeError } from '../../api/describe-error';
+import { allRecords, findRecord, keyOf } from '../../api/record-list';
 import { useRecordChange, useRecords, type DnsRecord, type RecordChange } from '../../api/records';
 import { useZone } from '../../api/zones';
 import { Button } from '../../ui/button';
@@ -15,19 +17,42 @@ import { Loading } from '../../ui/skeleton';
 import { useSlashFocus } from '../../ui/use-slash-focus';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { RecordDialog } from './record-dialog';
-import { RecordTable, RecordTableSkeleton } from './record-table';
+import { RecordTable, RecordTableSkeleton, type RecordTableHandle } from './record-table';
 import { RecordsToolbar } from './records-toolbar';
-import { filterRRsets, groupRRsets, rrsetKey, sortRRsets, typeCounts, type RRset } from './rrsets';
+import { filterNarrowing, orderRRsets, typeCounts, type RRset } from './rrsets';
 import { useNewRecordKey } from './use-new-record-key';
 import { useRecordsView } from './use-records-view';
 
-/** RRsets drawn at a time: enough to scroll, few enough that a keystroke redraws in a frame. */
-const SHOWN_STEP = 100;
+const plural = (x: number, one: string) => `${formatNumber(x)} ${one}${x === 1 ? '' : 's'}`;
 
 function summary(shown: number, sets: number, values: number): string {
-  const n = (x: number, one: string) => `${formatNumber(x)} ${one}${x === 1 ? '' : 's'}`;
-  const of = shown === sets ? n(sets, 'RRset') : `${formatNumber(shown)} of ${n(sets, 'RRset')}`;
-  return `${of} · ${n(values, 'value')}`;
+  const of =
+    shown === sets ? plural(sets, 'RRset') : `${formatNumber(shown)} of ${plural(sets, 'RRset')}`;
+  return `${of} · ${plural(values, 'value')}`;
+}
+
+/** A bar under the toolbar while the pages stream in: "Loaded 12,000 of 100,000 records". */
+function LoadProgress({ loaded, total }: { loaded: number; total: number }) {
+  const label = `Loaded ${formatNumber(loaded)} of ${plural(total, 'record')}`;
+  return (
+    <div
+      className="load-progress"
+      role="progressbar"
+      aria-label="Loading records"
+      aria-valuemin={0}
+      aria-valuemax={total}
+      aria-valuenow={loaded}
+      aria-valuetext={label}
+    >
+      <span className="load-progress-text">{label}</span>
+      <span className="load-progress-track" aria-hidden="true">
+        <span
+          className="load-progress-bar"
+          style={{ width: `${total > 0 ? Math.min(100, (loaded / total) * 100) : 0}%` }}
+        />
+      </span>
+    </div>
+  );
 }
 
 export function RecordsPage() {
@@ -37,67 +62,86 @@ export function RecordsPage() {
   const view = useRecordsView();
   // mutate is stable (the mutation object is not): the memoised rows keep their callbacks.
   const { mutate } = useRecordChange(zoneId);
-  const [limit, setLimit] = useState(SHOWN_STEP);
-  const [highlightId, setHighlightId] = useState<string | null>(null);
+  /** The value just saved: marked, and kept in view whatever the search. */
+  const [highlight, setHighlight] = useState<{ id: string; key: string } | null>(null);
+  const table = useRef<RecordTableHandle>(null);
   const [deleting, setDeleting] = useState<{ record: DnsRecord; set: RRset } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const returnFocus = useRef<Element | null>(null);
   const focusId = useRef<string | null>(null);
+  /** The RRset of that row, to scroll to when it is not drawn. */
+  const focusKey = useRef<string | null>(null);
   useSlashFocus(searchRef);
 
-  const records = query.data;
-  const zoneName = zone?.name ?? '';
-  const sets = useMemo(
-    () => (records && zoneName ? sortRRsets(groupRRsets(records, zoneName), view.sort) : []),
-    [records, zoneName, view.sort],
-  );
-  const highlighted = highlightId ? records?.find((r) => r.id === highlightId) : undefined;
-  const keep = highlighted ? rrsetKey(highlighted.name, highlighted.type) : null;
+  const list = query.data;
+  const sets = useMemo(() => (list ? orderRRsets(list.sets, view.sort) : []), [list, view.sort]);
+  const keep = highlight?.key ?? null;
   const filtered = useMemo(
-    () => filterRRsets(sets, { type: view.type, query: view.query, keep }),
+    () => filterNarrowing(sets, { type: view.type, query: view.query, keep }),
     [sets, view.type, view.query, keep],
   );
-  const shown = useMemo(() => filtered.slice(0, limit), [filtered, limit]);
   const counts = useMemo(() => typeCounts(sets), [sets]);
+  const highlightId = highlight?.id ?? null;
 
   // The record being edited, kept while its save is under way: a new content gives it a new id,
   // and the form must stay until it has heard the answer.
-  const found =
-    view.dialog && view.dialog !== 'new' ? records?.find((r) => r.id === view.dialog) : undefined;
+  const found = useMemo(
+    () =>
+      list && view.dialog && view.dialog !== 'new'
+        ? findRecord(list, view.dialog)?.record
+        : undefined,
+    [list, view.dialog],
+  );
   const [kept, setKept] = useState<DnsRecord | null>(null);
   if (found && found !== kept) setKept(found);
   const editing = found ?? (kept && kept.id === view.dialog ? kept : null);
   const dialogOpen = view.dialog === 'new' || editing !== null;
 
-  // A record id in the URL that is gone (deleted, or saved with a new content): no dialog.
+  // What the form checks a new value against (only while it is open).
+  const records = useMemo(() => (dialogOpen && list ? allRecords(list) : []), [dialogOpen, list]);
+
+  // A record id in the URL that is gone (deleted, or saved with a new content): no dialog. While
+  // the pages still stream in, it may be in one not read yet.
   const { openDialog } = view;
+  const complete = list?.complete ?? false;
   useEffect(() => {
-    if (records && view.dialog && view.dialog !== 'new' && !editing) openDialog(null);
-  }, [records, view.dialog, editing, openDialog]);
+    if (complete && view.dialog && view.dialog !== 'new' && !editing) openDialog(null);
+  }, [complete, view.dialog, editing, openDialog]);
 
   const open = useCallback(
     (what: string) => {
       returnFocus.current = document.activeElement;
       focusId.current = null;
+      focusKey.current = null;
       openDialog(what);
     },
     [openDialog],
   );
-  useNewRecordKey(() => open('new'), !dialogOpen && !deleting && !!records);
+  useNewRecordKey(() => open('new'), !dialogOpen && !deleting && !!list);
 
-  /** After a dialog: the saved row's Edit button, else where the user was, else the search box. */
+  /**
+   * After a dialog: the saved row's Edit button, else where the user was, else the search box.
+   * The row may be far from the drawn ones: the table scrolls to its RRset first, and the row is
+   * looked for once that has been drawn.
+   */
   const focusAfter = useCallback(() => {
-    requestAnimationFrame(() => {
-      const id = focusId.current;
-      const row = id ? document.querySelector(`tr[data-record-id="${CSS.escape(id)}"]`) : null;
-      const target =
-        row?.querySelector<HTMLElement>('.btn-edit') ??
-        (returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected
-          ? returnFocus.current
-          : searchRef.current);
-      row?.scrollIntoView({ block: 'nearest' });
-      target?.focus();
-    });
+    const key = focusKey.current;
+    const revealed = key ? (table.current?.reveal(key) ?? false) : false;
+    const afterFrames = revealed ? 2 : 1;
+    const go = (n: number) =>
+      requestAnimationFrame(() => {
+        if (n > 1) return go(n - 1);
+        const id = focusId.current;
+        const row = id ? document.querySelector(`tr[data-record-id="${CSS.escape(id)}"]`) : null;
+        const target =
+          row?.querySelector<HTMLElement>('.btn-edit') ??
+          (returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected
+            ? returnFocus.current
+            : searchRef.current);
+        row?.scrollIntoView({ block: 'nearest' });
+        target?.focus();
+      });
+    go(afterFrames);
   }, []);
 
   const run = useCallback(
@@ -135,11 +179,13 @@ export function RecordsPage() {
     if (!deleting) return;
     const { record, set } = deleting;
     const label = `${set.relative} ${set.type}`;
-    const index = shown.findIndex((s) => s.key === set.key);
+    const index = filtered.findIndex((s) => s.key === set.key);
     setDeleting(null);
     // Focus goes to the next row (or the previous one) once this one is gone.
-    const neighbour = all || set.values.length === 1 ? (shown[index + 1] ?? shown[index - 1]) : set;
+    const neighbour =
+      all || set.values.length === 1 ? (filtered[index + 1] ?? filtered[index - 1]) : set;
     focusId.current = neighbour?.values.find((v) => v.id !== record.id)?.id ?? null;
+    focusKey.current = neighbour?.key ?? null;
     if (all) {
       run(
         { kind: 'delete-rrset', name: set.name, type: set.type, count: set.values.length },
@@ -165,13 +211,13 @@ export function RecordsPage() {
   );
 
   let body;
-  if (query.isPending || !zone) {
+  if (query.isPending || !zone || (list && !list.complete && list.sets.length === 0)) {
     body = (
       <Loading label="Loading records">
         <RecordTableSkeleton rows={6} />
       </Loading>
     );
-  } else if (!records) {
+  } else if (!list) {
     body = (
       <ErrorPanel
         error={query.error}
@@ -219,42 +265,37 @@ export function RecordsPage() {
             />
           </div>
         )}
-        <RecordTable sets={shown} highlightId={highlightId} {...actions} />
-        {filtered.length > shown.length && (
-          <div className="show-more">
-            <span className="muted">
-              Showing {formatNumber(shown.length)} of {formatNumber(filtered.length)} RRsets
-            </span>
-            <Button size="sm" onClick={() => setLimit((l) => l + SHOWN_STEP * 5)}>
-              Show {formatNumber(Math.min(SHOWN_STEP * 5, filtered.length - shown.length))} more
-            </Button>
-          </div>
-        )}
+        <RecordTable ref={table} sets={filtered} highlightId={highlightId} {...actions} />
       </>
     );
   }
 
   return (
     <>
-      <section className="card records" aria-label="Records">
+      <section
+        className="card records"
+        aria-label="Records"
+        aria-busy={list ? !list.complete && !query.isError : true}
+        data-load-state={list?.complete ? 'complete' : query.isError ? 'failed' : 'loading'}
+      >
         <RecordsToolbar
           searchRef={searchRef}
           query={view.query}
-          onQuery={(q) => {
-            view.setQuery(q);
-            setLimit(SHOWN_STEP);
-          }}
+          onQuery={view.setQuery}
           type={view.type}
           onType={view.setType}
           counts={counts}
           sort={view.sort}
           onSort={view.setSort}
-          summary={records ? summary(filtered.length, sets.length, records.length) : ''}
-          action={records && sets.length > 0 ? newButton('New record') : null}
+          summary={list ? summary(filtered.length, sets.length, list.count) : ''}
+          action={list && sets.length > 0 ? newButton('New record') : null}
         />
+        {list && !list.complete && list.total > 0 && (
+          <LoadProgress loaded={list.count} total={list.total} />
+        )}
         {body}
       </section>
-      {dialogOpen && zone && records && (
+      {dialogOpen && zone && list && (
         <RecordDialog
           zone={zone}
           records={records}
@@ -262,8 +303,10 @@ export function RecordsPage() {
           focusAfter={focusAfter}
           onClose={(saved) => {
             if (saved) {
+              const key = keyOf(zone.name, saved);
               focusId.current = saved.id;
-              setHighlightId(saved.id);
+              focusKey.current = key;
+              setHighlight({ id: saved.id, key });
             }
             openDialog(null);
           }}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addRecords, emptyRecordList } from '../../api/record-list';
 import type { DnsRecord } from '../../api/records';
-import { filterRRsets, groupRRsets, sortRRsets } from './rrsets';
+import { filterNarrowing, filterRRsets, orderRRsets, typeCounts } from './rrsets';
 
 const r = (
   name: string,
@@ -27,7 +28,9 @@ const records = [
 ];
 
 describe('RRsets', () => {
-  const sets = groupRRsets(records, 'example.com');
+  const { sets } = addRecords(emptyRecordList(), records, { zoneName: 'example.com', total: 6 });
+  const labels = (list: readonly { relative: string; type: string }[]) =>
+    list.map((s) => `${s.relative} ${s.type}`);
 
   it('groups values by name and type, relative names, values sorted', () => {
     const www = sets.find((s) => s.relative === 'www' && s.type === 'A');
@@ -35,29 +38,50 @@ describe('RRsets', () => {
     expect(sets).toHaveLength(5);
   });
 
-  it('sorts by name (apex first, labels from the right) or by type', () => {
-    expect(sortRRsets(sets, 'name').map((s) => `${s.relative} ${s.type}`)).toEqual([
+  it('orders by name (apex first, labels from the right) or by type', () => {
+    expect(labels(orderRRsets(sets, 'name'))).toEqual([
       '@ MX',
       'b AAAA',
       'a.b TXT',
       'www A',
       'www AAAA',
     ]);
-    expect(sortRRsets(sets, 'type').map((s) => s.type)).toEqual(['A', 'AAAA', 'AAAA', 'MX', 'TXT']);
+    expect(labels(orderRRsets(sets, 'type'))).toEqual([
+      'www A',
+      'b AAAA',
+      'www AAAA',
+      '@ MX',
+      'a.b TXT',
+    ]);
   });
 
   it('filters by type and by a search over names, values and comments', () => {
-    const labels = (type: string, query: string) =>
-      filterRRsets(sortRRsets(sets, 'name'), { type, query }).map((s) => `${s.relative} ${s.type}`);
-    expect(labels('AAAA', '')).toEqual(['b AAAA', 'www AAAA']);
-    expect(labels('', 'POOL')).toEqual(['www A']);
-    expect(labels('', 'mail.example')).toEqual(['@ MX']);
-    expect(labels('', 'www.example.com')).toEqual(['www A', 'www AAAA']);
-    expect(labels('MX', 'pool')).toEqual([]);
+    const find = (type: string, query: string) => labels(filterRRsets(sets, { type, query }));
+    expect(find('AAAA', '')).toEqual(['b AAAA', 'www AAAA']);
+    expect(find('', 'POOL')).toEqual(['www A']);
+    expect(find('', 'mail.example')).toEqual(['@ MX']);
+    expect(find('', 'www.example.com')).toEqual(['www A', 'www AAAA']);
+    expect(find('MX', 'pool')).toEqual([]);
+    expect(filterRRsets(sets, { type: '', query: '  ' })).toBe(sets);
   });
 
   it('keeps a pinned RRset visible whatever the search', () => {
     const kept = filterRRsets(sets, { type: '', query: 'nothing', keep: sets[0]!.key });
     expect(kept).toEqual([sets[0]]);
+  });
+
+  it('narrows the previous result as the search grows, and widens again from the whole list', () => {
+    const typed = ['w', 'ww', 'www', 'www.', 'ww', '2', '20', ''];
+    for (const query of typed) {
+      expect(filterNarrowing(sets, { type: '', query })).toEqual(
+        filterRRsets(sets, { type: '', query }),
+      );
+    }
+    const once = filterNarrowing(sets, { type: 'A', query: 'www' });
+    expect(filterNarrowing(sets, { type: 'A', query: 'www' })).toBe(once);
+  });
+
+  it('counts RRsets per type', () => {
+    expect(Object.fromEntries(typeCounts(sets))).toEqual({ A: 1, AAAA: 2, MX: 1, TXT: 1 });
   });
 });

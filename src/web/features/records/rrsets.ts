@@ -1,85 +1,74 @@
-// Records grouped into RRsets (name + type), sorted, and filtered by type and a search text.
-// Grouping and sorting run when the list changes; a keystroke only filters.
-import { relativeName } from '../../../shared/dns/names';
-import type { DnsRecord } from '../../api/records';
+// The table's view of the RRsets: in type order when asked, filtered by type and a search text.
+// The list arrives in name order with each RRset's search text already lower-cased
+// (api/record-list.ts): a keystroke is one substring test per RRset, and a keystroke that only
+// adds to the search looks only among what the previous one found.
+import type { RRset } from '../../api/record-list';
 
-export interface RRset {
-  key: string;
-  /** Absolute, with the trailing dot, as the API gives it. */
-  name: string;
-  /** "@", "www": what the table shows. */
-  relative: string;
-  type: string;
-  ttl: number;
-  comment: string | null;
-  values: DnsRecord[];
-  /** Lower-case name, contents and comment: what the search box looks in. */
-  haystack: string;
-}
-
+export type { RRset } from '../../api/record-list';
 export type SortKey = 'name' | 'type';
 
-export const rrsetKey = (name: string, type: string) => `${name} ${type}`;
-
-/** "@" first, then names compared label by label from the right, like a zone file. */
-function compareNames(a: RRset, b: RRset): number {
-  if (a.relative === b.relative) return 0;
-  if (a.relative === '@') return -1;
-  if (b.relative === '@') return 1;
-  const la = a.relative.split('.').reverse();
-  const lb = b.relative.split('.').reverse();
-  for (let i = 0; i < Math.min(la.length, lb.length); i++) {
-    const c = (la[i] ?? '').localeCompare(lb[i] ?? '', 'en', { numeric: true });
-    if (c !== 0) return c;
+/** Type order, names in name order within each type: a stable pass by type, no comparison sort. */
+export function orderRRsets(sets: readonly RRset[], by: SortKey): readonly RRset[] {
+  if (by === 'name') return sets;
+  const byType = new Map<string, RRset[]>();
+  for (const s of sets) {
+    const bucket = byType.get(s.type);
+    if (bucket) bucket.push(s);
+    else byType.set(s.type, [s]);
   }
-  return la.length - lb.length;
+  return [...byType.keys()].sort().flatMap((t) => byType.get(t)!);
 }
 
-export function groupRRsets(records: readonly DnsRecord[], zoneName: string): RRset[] {
-  const groups = new Map<string, RRset>();
-  for (const r of records) {
-    const key = rrsetKey(r.name, r.type);
-    let g = groups.get(key);
-    if (!g) {
-      const relative = relativeName(r.name, zoneName);
-      g = {
-        key,
-        name: r.name,
-        relative,
-        type: r.type,
-        ttl: r.ttl,
-        comment: r.comment,
-        values: [],
-        haystack: `${relative}\n${r.name}\n${r.comment ?? ''}`.toLowerCase(),
-      };
-      groups.set(key, g);
-    }
-    g.values.push(r);
-    g.haystack += `\n${r.content.toLowerCase()}`;
-  }
-  for (const g of groups.values()) g.values.sort((a, b) => a.content.localeCompare(b.content));
-  return [...groups.values()];
-}
-
-export function sortRRsets(sets: RRset[], by: SortKey): RRset[] {
-  const byType = (a: RRset, b: RRset) => a.type.localeCompare(b.type);
-  return [...sets].sort((a, b) =>
-    by === 'type' ? byType(a, b) || compareNames(a, b) : compareNames(a, b) || byType(a, b),
-  );
+export interface Filter {
+  type: string;
+  query: string;
+  /** An RRset kept whatever the search (the one just saved). */
+  keep?: string | null;
 }
 
 /** RRsets of `type` (all when empty) with `query` in their name, a content or the comment. */
 export function filterRRsets(
   sets: readonly RRset[],
-  { type, query, keep }: { type: string; query: string; keep?: string | null },
-): RRset[] {
+  { type, query, keep }: Filter,
+): readonly RRset[] {
   const needle = query.trim().toLowerCase();
-  if (!needle && !type) return sets as RRset[];
+  if (!needle && !type) return sets;
   return sets.filter(
     (s) =>
       (!type || s.type === type) &&
       (!needle || s.haystack.includes(needle) || (keep != null && s.key === keep)),
   );
+}
+
+interface Last {
+  type: string;
+  needle: string;
+  keep: string | null;
+  result: readonly RRset[];
+}
+
+/** The last filter over each list. */
+const lastFilter = new WeakMap<readonly RRset[], Last>();
+
+/**
+ * `filterRRsets`, narrowing the previous result over the same list when only the search grew
+ * ("ho" → "hos"): what did not match "ho" cannot match "hos", so the next keystroke looks only at
+ * what is left.
+ */
+export function filterNarrowing(sets: readonly RRset[], filter: Filter): readonly RRset[] {
+  const needle = filter.query.trim().toLowerCase();
+  const keep = filter.keep ?? null;
+  const prev = lastFilter.get(sets);
+  const same = prev !== undefined && prev.type === filter.type && prev.keep === keep;
+  if (same && prev.needle === needle) return prev.result;
+  const narrows = same && prev.needle !== '' && needle.includes(prev.needle);
+  const result = filterRRsets(narrows ? prev.result : sets, {
+    type: filter.type,
+    query: needle,
+    keep,
+  });
+  lastFilter.set(sets, { type: filter.type, needle, keep, result });
+  return result;
 }
 
 /** Types present in the zone, with how many RRsets each has. */

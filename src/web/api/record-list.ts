@@ -1,0 +1,197 @@
+// A zone's records as the dashboard holds them: RRsets (name + type) kept sorted in zone-file
+// order, built page by page while the pages stream in and changed one RRset at a time by writes.
+//
+// Every RRset carries, computed once when it is built, the string its place is sorted by and the
+// lower-case text the search box looks in. Sorting and finding are then plain string comparisons
+// (a binary search to find, a linear merge to add a page), so a 100,000-record zone costs a few
+// milliseconds per page and per write, never one long sort of everything. A list is never
+// changed in place: a write's rollback can put the previous one back.
+import { relativeName } from '../../shared/dns/names';
+import type { DnsRecord } from '../../shared/api/records';
+
+export interface RRset {
+  /** Unique in the zone, and the order of the list: name order (see `nameOrderKey`), then type. */
+  key: string;
+  /** Absolute, with the trailing dot, as the API gives it. */
+  name: string;
+  /** "@", "www": what the table shows. */
+  relative: string;
+  type: string;
+  ttl: number;
+  comment: string | null;
+  /** Sorted by content. */
+  values: readonly DnsRecord[];
+  /** Lower-case name, contents and comment: what the search box looks in. */
+  haystack: string;
+}
+
+export interface RecordList {
+  zoneName: string;
+  /** In name order. */
+  sets: readonly RRset[];
+  /** Records held (values over all RRsets). */
+  count: number;
+  /** Records in the zone, as the API last said. */
+  total: number;
+  /** Every page has been read. */
+  complete: boolean;
+}
+
+export const emptyRecordList = (zoneName = ''): RecordList => ({
+  zoneName,
+  sets: [],
+  count: 0,
+  total: 0,
+  complete: false,
+});
+
+const LABEL_SEPARATOR = '\u0001';
+const TYPE_SEPARATOR = '\u0000';
+
+/**
+ * A string whose plain comparison orders names like a zone file: the apex first, then label by
+ * label from the right, a shorter name before the names below it, and runs of digits by their
+ * value ("host2" before "host10"). A digit run becomes "0", a character for its length, and the
+ * digits without leading zeros: "0" keeps it among the digits against any other character, and
+ * the length character decides between two runs before their digits do.
+ */
+export function nameOrderKey(relative: string): string {
+  if (relative === '@') return '';
+  return relative
+    .toLowerCase()
+    .split('.')
+    .reverse()
+    .map((label) =>
+      label.replace(/\d+/g, (run) => {
+        const digits = run.replace(/^0+(?=\d)/, '');
+        return `0${String.fromCharCode(0x21 + Math.min(digits.length, 0xff))}${digits}`;
+      }),
+    )
+    .join(LABEL_SEPARATOR);
+}
+
+export const rrsetKey = (relative: string, type: string) =>
+  `${nameOrderKey(relative)}${TYPE_SEPARATOR}${type}`;
+
+/** The key of the RRset `r` belongs to. */
+export const keyOf = (zoneName: string, r: { name: string; type: string }) =>
+  rrsetKey(relativeName(r.name, zoneName), r.type);
+
+const byContent = (a: DnsRecord, b: DnsRecord) =>
+  a.content < b.content ? -1 : a.content > b.content ? 1 : 0;
+
+/** The RRset of `values` (one name and type, at least one value), its TTL and comment the first's. */
+export function makeRRset(zoneName: string, values: readonly DnsRecord[]): RRset {
+  const first = values[0]!;
+  const relative = relativeName(first.name, zoneName);
+  const sorted = [...values].sort(byContent);
+  let haystack = `${relative}\n${first.name}\n${first.comment ?? ''}`.toLowerCase();
+  for (const v of sorted) haystack += `\n${v.content.toLowerCase()}`;
+  return {
+    key: rrsetKey(relative, first.type),
+    name: first.name,
+    relative,
+    type: first.type,
+    ttl: first.ttl,
+    comment: first.comment,
+    values: sorted,
+    haystack,
+  };
+}
+
+/** Where `key` is in `sets`, or where it would go: `found` says which. */
+export function locate(sets: readonly RRset[], key: string): { index: number; found: boolean } {
+  let lo = 0;
+  let hi = sets.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sets[mid]!.key < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return { index: lo, found: lo < sets.length && sets[lo]!.key === key };
+}
+
+/**
+ * Adds a page of records: values of an RRset already held join it (a record already held, by
+ * id, is replaced), new RRsets go to their place. One pass over the list.
+ */
+export function addRecords(
+  list: RecordList,
+  records: readonly DnsRecord[],
+  page: { zoneName: string; total: number },
+): RecordList {
+  const zoneName = page.zoneName;
+  const groups = new Map<string, DnsRecord[]>();
+  for (const r of records) {
+    const k = `${r.name} ${r.type}`;
+    const g = groups.get(k);
+    if (g) g.push(r);
+    else groups.set(k, [r]);
+  }
+  let count = list.count;
+  const incoming: RRset[] = [];
+  for (const values of groups.values()) {
+    const fresh = makeRRset(zoneName, values);
+    const at = locate(list.sets, fresh.key);
+    if (!at.found) {
+      incoming.push(fresh);
+      count += fresh.values.length;
+      continue;
+    }
+    const held = list.sets[at.index]!;
+    const ids = new Set(values.map((v) => v.id));
+    const merged = [...held.values.filter((v) => !ids.has(v.id)), ...values];
+    count += merged.length - held.values.length;
+    incoming.push(makeRRset(zoneName, merged));
+  }
+  incoming.sort((a, b) => (a.key < b.key ? -1 : 1));
+
+  const sets: RRset[] = [];
+  let i = 0;
+  for (const s of incoming) {
+    while (i < list.sets.length && list.sets[i]!.key < s.key) sets.push(list.sets[i++]!);
+    if (i < list.sets.length && list.sets[i]!.key === s.key) i++;
+    sets.push(s);
+  }
+  while (i < list.sets.length) sets.push(list.sets[i++]!);
+  return { ...list, zoneName, sets, count, total: page.total };
+}
+
+/**
+ * Changes one RRset: `change` gets its values (none when the list has no such RRset) and gives
+ * the new ones; none removes the RRset. `total` follows the change in count.
+ */
+export function editRRset(
+  list: RecordList,
+  at: { name: string; type: string },
+  change: (values: readonly DnsRecord[]) => readonly DnsRecord[],
+): RecordList {
+  const key = keyOf(list.zoneName, at);
+  const { index, found } = locate(list.sets, key);
+  const before = found ? list.sets[index]!.values : [];
+  const after = change(before);
+  if (before.length === 0 && after.length === 0) return list;
+  const sets = [...list.sets];
+  if (after.length === 0) sets.splice(index, 1);
+  else sets.splice(index, found ? 1 : 0, makeRRset(list.zoneName, after));
+  const delta = after.length - before.length;
+  return { ...list, sets, count: list.count + delta, total: list.total + delta };
+}
+
+/** Every record, in list order (what the record form checks a new value against). */
+export function allRecords(list: RecordList): DnsRecord[] {
+  const out: DnsRecord[] = [];
+  for (const s of list.sets) for (const v of s.values) out.push(v);
+  return out;
+}
+
+/** The record with this id, and its RRset. */
+export function findRecord(
+  list: RecordList,
+  id: string,
+): { record: DnsRecord; set: RRset } | undefined {
+  for (const set of list.sets) {
+    for (const record of set.values) if (record.id === id) return { record, set };
+  }
+  return undefined;
+}

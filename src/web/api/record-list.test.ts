@@ -107,10 +107,13 @@ describe('addRecords', () => {
           for (let o = 0; o < records.length; o += size - 1) pages.push(records.slice(o, o + size));
           const order = pages.map((p) => ({ p, k: random.next().value as number }));
           order.sort((a, b) => a.k - b.k);
-          const streamed = build(
-            order.map((x) => x.p),
-            records.length,
-          );
+          // Pages that arrive together are added together: then the overlap is inside one.
+          const batched: DnsRecord[][] = [];
+          for (const { p, k } of order) {
+            if (k % 2 === 0 && batched.length > 0) batched[batched.length - 1]!.push(...p);
+            else batched.push([...p]);
+          }
+          const streamed = build(batched, records.length);
           expect(streamed.sets).toEqual(whole.sets);
           expect(streamed.count).toBe(records.length);
           const keys = streamed.sets.map((s) => s.key);

@@ -121,16 +121,18 @@ export function addRecords(
   page: { zoneName: string; total: number },
 ): RecordList {
   const zoneName = page.zoneName;
-  const groups = new Map<string, DnsRecord[]>();
+  // By RRset, then by id: a record given twice (pages overlap by one) is kept once, the later.
+  const groups = new Map<string, Map<string, DnsRecord>>();
   for (const r of records) {
     const k = `${r.name} ${r.type}`;
     const g = groups.get(k);
-    if (g) g.push(r);
-    else groups.set(k, [r]);
+    if (g) g.set(r.id, r);
+    else groups.set(k, new Map([[r.id, r]]));
   }
   let count = list.count;
   const incoming: RRset[] = [];
-  for (const values of groups.values()) {
+  for (const group of groups.values()) {
+    const values = [...group.values()];
     const fresh = makeRRset(zoneName, values);
     const at = locate(list.sets, fresh.key);
     if (!at.found) {
@@ -139,8 +141,7 @@ export function addRecords(
       continue;
     }
     const held = list.sets[at.index]!;
-    const ids = new Set(values.map((v) => v.id));
-    const merged = [...held.values.filter((v) => !ids.has(v.id)), ...values];
+    const merged = [...held.values.filter((v) => !group.has(v.id)), ...values];
     count += merged.length - held.values.length;
     incoming.push(makeRRset(zoneName, merged));
   }

@@ -92,13 +92,18 @@ export async function* recordPages(
   }
 }
 
-type Chunk = { zoneName: string; page: RecordPage } | { done: true };
+type Chunk = { zoneName: string; records: DnsRecord[]; total: number } | { done: true };
 
 function reduceChunk(list: RecordList, chunk: Chunk): RecordList {
   if ('done' in chunk) return { ...list, complete: true };
-  const { records, pagination } = chunk.page;
-  return addRecords(list, records, { zoneName: chunk.zoneName, total: pagination.total });
+  return addRecords(list, chunk.records, chunk);
 }
+
+/**
+ * Pages that arrive within this long of the last update are added together: the table updates a
+ * few times a second while a large zone loads, not once per page.
+ */
+const UPDATE_EVERY_MS = 150;
 
 /** A zone this large is read again only when asked or when it is old, not after each write. */
 const LARGE_LIST = RECORD_PAGE_SIZE;
@@ -112,9 +117,18 @@ export const recordListQuery = (zoneId: string) =>
         // (usually from the cache).
         const zone = context.client.ensureQueryData(zoneQuery(zoneId));
         zone.catch(() => {}); // reported where it is awaited
+        let batch: DnsRecord[] = [];
+        let total = 0;
+        let shown = -Infinity;
         for await (const page of recordPages(zoneId, context.signal)) {
-          yield { zoneName: (await zone).name, page };
+          batch = batch.length ? batch.concat(page.records) : page.records;
+          total = page.pagination.total;
+          if (performance.now() - shown < UPDATE_EVERY_MS) continue;
+          yield { zoneName: (await zone).name, records: batch, total };
+          batch = [];
+          shown = performance.now();
         }
+        if (batch.length) yield { zoneName: (await zone).name, records: batch, total };
         yield { done: true };
       },
       // A refetch shows the list it has until the new one is whole.

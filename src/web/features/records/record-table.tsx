@@ -207,6 +207,8 @@ function Head() {
 
 /** Height of one value's row before it is measured. */
 const ROW_ESTIMATE = 45;
+/** Height of the top bar and the column titles, which stay over the rows (records.css). */
+const STICKY_ABOVE = 100;
 /** RRsets drawn beyond each edge of the viewport. */
 const OVERSCAN = 6;
 
@@ -255,6 +257,9 @@ export function RecordTable({
     getItemKey: (i) => sets[i]?.key ?? i,
     overscan: OVERSCAN,
     scrollMargin: margin,
+    // An RRset scrolled to stops below the sticky top bar and column titles.
+    scrollPaddingStart: STICKY_ABOVE,
+    scrollPaddingEnd: 16,
     useFlushSync: false,
   });
 

@@ -57,17 +57,24 @@ const TYPE_SEPARATOR = '\u0000';
  */
 export function nameOrderKey(relative: string): string {
   if (relative === '@') return '';
-  return relative
-    .toLowerCase()
-    .split('.')
-    .reverse()
-    .map((label) =>
-      label.replace(/\d+/g, (run) => {
-        const digits = run.replace(/^0+(?=\d)/, '');
-        return `0${String.fromCharCode(0x21 + Math.min(digits.length, 0xff))}${digits}`;
-      }),
-    )
-    .join(LABEL_SEPARATOR);
+  const labels = relative.toLowerCase().split('.');
+  let key = '';
+  for (let i = labels.length - 1; i >= 0; i--) {
+    const label = labels[i]!;
+    if (i < labels.length - 1) key += LABEL_SEPARATOR;
+    key += HAS_DIGIT.test(label) ? label.replace(DIGIT_RUNS, encodeDigitRun) : label;
+  }
+  return key;
+}
+
+const HAS_DIGIT = /\d/;
+const DIGIT_RUNS = /\d+/g;
+
+function encodeDigitRun(run: string): string {
+  let zeros = 0;
+  while (zeros < run.length - 1 && run.charCodeAt(zeros) === 0x30) zeros++;
+  const digits = run.slice(zeros);
+  return `0${String.fromCharCode(0x21 + Math.min(digits.length, 0xff))}${digits}`;
 }
 
 export const rrsetKey = (relative: string, type: string) =>

@@ -7,6 +7,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type MutationOptions,
   type QueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -326,8 +327,15 @@ async function settle(qc: QueryClient, zoneId: string) {
 /** One mutation for every record write. On failure the list is put back; the caller says what failed. */
 export function useRecordChange(zoneId: string) {
   const qc = useQueryClient();
+  return useMutation(recordChangeOptions(qc, zoneId));
+}
+
+export function recordChangeOptions(
+  qc: QueryClient,
+  zoneId: string,
+): MutationOptions<RecordChangeResult, unknown, RecordChange, Context> {
   const key = recordKeys.list(zoneId);
-  return useMutation<RecordChangeResult, unknown, RecordChange, Context>({
+  return {
     mutationKey: mutationKey(zoneId),
     mutationFn: (change) => send(zoneId, change),
     onMutate: async (change) => {
@@ -365,5 +373,5 @@ export function useRecordChange(zoneId: string) {
       );
     },
     onSettled: () => settle(qc, zoneId),
-  });
+  };
 }

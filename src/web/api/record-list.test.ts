@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '../../shared/api/records';
 import {
   addRecords,
+  addRRsets,
+  groupRecords,
+  joinRuns,
   allRecords,
   editRRset,
   emptyRecordList,
@@ -107,13 +110,27 @@ describe('addRecords', () => {
           for (let o = 0; o < records.length; o += size - 1) pages.push(records.slice(o, o + size));
           const order = pages.map((p) => ({ p, k: random.next().value as number }));
           order.sort((a, b) => a.k - b.k);
-          // Pages that arrive together are added together: then the overlap is inside one.
-          const batched: DnsRecord[][] = [];
+          // Pages that arrive together are added together, as the loader does: each grouped
+          // on arrival, the runs joined, then merged into the list.
+          const batches: DnsRecord[][][] = [];
           for (const { p, k } of order) {
-            if (k % 2 === 0 && batched.length > 0) batched[batched.length - 1]!.push(...p);
-            else batched.push([...p]);
+            if (k % 2 === 0 && batches.length > 0) batches.at(-1)!.push(p);
+            else batches.push([p]);
           }
-          const streamed = build(batched, records.length);
+          const streamed = batches.reduce(
+            (list, batch) =>
+              addRRsets(
+                list,
+                joinRuns(
+                  ZONE,
+                  batch.map((p) => groupRecords(ZONE, p)),
+                ),
+                { zoneName: ZONE, total: records.length },
+              ),
+            emptyRecordList(),
+          );
+          // And a batch given as raw records (duplicates inside it) gives the same.
+          expect(build([...pages, ...pages], records.length).sets).toEqual(whole.sets);
           expect(streamed.sets).toEqual(whole.sets);
           expect(streamed.count).toBe(records.length);
           const keys = streamed.sets.map((s) => s.key);

@@ -118,17 +118,19 @@ export function locate(sets: readonly RRset[], key: string): { index: number; fo
   return { index: lo, found: lo < sets.length && sets[lo]!.key === key };
 }
 
+const byKey = (a: RRset, b: RRset) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** One RRset of both sets' values, a record in both (by id) taken from `later`. */
+function joinRRsets(zoneName: string, earlier: RRset, later: RRset): RRset {
+  const ids = new Set(later.values.map((v) => v.id));
+  return makeRRset(zoneName, [...earlier.values.filter((v) => !ids.has(v.id)), ...later.values]);
+}
+
 /**
- * Adds a page of records: values of an RRset already held join it (a record already held, by
- * id, is replaced), new RRsets go to their place. One pass over the list.
+ * Records grouped into RRsets, sorted by key: the part of adding a page that does not need the
+ * list, done when the page arrives. A record given twice (pages overlap by one) is kept once.
  */
-export function addRecords(
-  list: RecordList,
-  records: readonly DnsRecord[],
-  page: { zoneName: string; total: number },
-): RecordList {
-  const zoneName = page.zoneName;
-  // By RRset, then by id: a record given twice (pages overlap by one) is kept once, the later.
+export function groupRecords(zoneName: string, records: readonly DnsRecord[]): RRset[] {
   const groups = new Map<string, Map<string, DnsRecord>>();
   for (const r of records) {
     const k = `${r.name} ${r.type}`;
@@ -136,33 +138,61 @@ export function addRecords(
     if (g) g.set(r.id, r);
     else groups.set(k, new Map([[r.id, r]]));
   }
-  let count = list.count;
-  const incoming: RRset[] = [];
-  for (const group of groups.values()) {
-    const values = [...group.values()];
-    const fresh = makeRRset(zoneName, values);
-    const at = locate(list.sets, fresh.key);
-    if (!at.found) {
-      incoming.push(fresh);
-      count += fresh.values.length;
-      continue;
-    }
-    const held = list.sets[at.index]!;
-    const merged = [...held.values.filter((v) => !group.has(v.id)), ...values];
-    count += merged.length - held.values.length;
-    incoming.push(makeRRset(zoneName, merged));
-  }
-  incoming.sort((a, b) => (a.key < b.key ? -1 : 1));
-
   const sets: RRset[] = [];
+  for (const g of groups.values()) sets.push(makeRRset(zoneName, [...g.values()]));
+  return sets.sort(byKey);
+}
+
+/** Several pages' RRsets as one sorted run: an RRset cut by a page boundary is joined. */
+export function joinRuns(zoneName: string, runs: readonly (readonly RRset[])[]): RRset[] {
+  if (runs.length === 1) return [...runs[0]!];
+  const all = runs.flat().sort(byKey);
+  const out: RRset[] = [];
+  for (const s of all) {
+    const last = out.at(-1);
+    if (last && last.key === s.key) out[out.length - 1] = joinRRsets(zoneName, last, s);
+    else out.push(s);
+  }
+  return out;
+}
+
+/**
+ * Adds RRsets (sorted, one per key) to the list in one pass: one already held gets the new
+ * values (a record already held, by id, is replaced), a new one goes to its place.
+ */
+export function addRRsets(
+  list: RecordList,
+  incoming: readonly RRset[],
+  page: { zoneName: string; total: number },
+): RecordList {
+  const { zoneName } = page;
+  const held = list.sets;
+  const sets: RRset[] = [];
+  let count = list.count;
   let i = 0;
   for (const s of incoming) {
-    while (i < list.sets.length && list.sets[i]!.key < s.key) sets.push(list.sets[i++]!);
-    if (i < list.sets.length && list.sets[i]!.key === s.key) i++;
-    sets.push(s);
+    while (i < held.length && held[i]!.key < s.key) sets.push(held[i++]!);
+    if (i < held.length && held[i]!.key === s.key) {
+      const joined = joinRRsets(zoneName, held[i]!, s);
+      count += joined.values.length - held[i]!.values.length;
+      sets.push(joined);
+      i++;
+    } else {
+      count += s.values.length;
+      sets.push(s);
+    }
   }
-  while (i < list.sets.length) sets.push(list.sets[i++]!);
+  while (i < held.length) sets.push(held[i++]!);
   return { ...list, zoneName, sets, count, total: page.total };
+}
+
+/** `groupRecords` then `addRRsets`: a page of records added to the list. */
+export function addRecords(
+  list: RecordList,
+  records: readonly DnsRecord[],
+  page: { zoneName: string; total: number },
+): RecordList {
+  return addRRsets(list, groupRecords(page.zoneName, records), page);
 }
 
 /**

@@ -14,7 +14,15 @@ import type { z } from 'zod';
 import type { DnsRecord } from '../../shared/api/records';
 import { apiRequest } from './client';
 import { recordDeleteParser, recordPageParser, recordWriteParser } from './record-parsers';
-import { addRecords, editRRset, emptyRecordList, type RecordList } from './record-list';
+import {
+  addRRsets,
+  editRRset,
+  emptyRecordList,
+  groupRecords,
+  joinRuns,
+  type RecordList,
+  type RRset,
+} from './record-list';
 import { zoneKeys, zoneQuery } from './zones';
 
 type RecordPage = z.infer<typeof recordPageParser>;
@@ -93,11 +101,11 @@ export async function* recordPages(
   }
 }
 
-type Chunk = { zoneName: string; records: DnsRecord[]; total: number } | { done: true };
+type Chunk = { zoneName: string; sets: RRset[]; total: number } | { done: true };
 
 function reduceChunk(list: RecordList, chunk: Chunk): RecordList {
   if ('done' in chunk) return { ...list, complete: true };
-  return addRecords(list, chunk.records, chunk);
+  return addRRsets(list, chunk.sets, chunk);
 }
 
 /**
@@ -118,18 +126,23 @@ export const recordListQuery = (zoneId: string) =>
         // (usually from the cache).
         const zone = context.client.ensureQueryData(zoneQuery(zoneId));
         zone.catch(() => {}); // reported where it is awaited
-        let batch: DnsRecord[] = [];
+        // Each page is grouped when it arrives (a task of its own); an update only merges.
+        let batch: RRset[][] = [];
         let total = 0;
         let shown = -Infinity;
         for await (const page of recordPages(zoneId, context.signal)) {
-          batch = batch.length ? batch.concat(page.records) : page.records;
+          const { name } = await zone;
+          batch.push(groupRecords(name, page.records));
           total = page.pagination.total;
           if (performance.now() - shown < UPDATE_EVERY_MS) continue;
-          yield { zoneName: (await zone).name, records: batch, total };
+          yield { zoneName: name, sets: joinRuns(name, batch), total };
           batch = [];
           shown = performance.now();
         }
-        if (batch.length) yield { zoneName: (await zone).name, records: batch, total };
+        if (batch.length) {
+          const { name } = await zone;
+          yield { zoneName: name, sets: joinRuns(name, batch), total };
+        }
         yield { done: true };
       },
       // A refetch shows the list it has until the new one is whole.

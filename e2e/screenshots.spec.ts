@@ -71,7 +71,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
       await page.getByRole('link', { name: 'Records' }).click();
       await page
-        .getByRole('button', { name: /New record/ })
+        .getByRole('button', { name: /New record|Add the first record/ })
         .first()
         .waitFor();
       await shot('records-page');

@@ -245,9 +245,11 @@ export function RecordTable({
   // number again does not render again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
-    const el = table.current?.tHead;
+    const el = table.current;
     if (!el) return;
-    const top = Math.round(el.getBoundingClientRect().bottom + window.scrollY);
+    // The column titles' height, which is 0 where they are hidden (narrow screens).
+    const head = el.tHead?.offsetHeight ?? 0;
+    const top = Math.round(el.getBoundingClientRect().top + window.scrollY + head);
     if (top !== margin) setMargin(top);
   });
 

@@ -205,8 +205,13 @@ function Head() {
   );
 }
 
-/** Height of one value's row before it is measured. */
-const ROW_ESTIMATE = 45;
+/**
+ * An RRset's height before it is measured (records.css): a row per value on wide screens; on
+ * narrow ones a card with the name line, a line per value and the TTL line. Close estimates keep
+ * the scrollbar steady as rows are measured.
+ */
+const NARROW = '(max-width: 48rem)';
+const estimate = (narrow: boolean, values: number) => (narrow ? 63 + 27 * values : 44 * values);
 /** Height of the top bar and the column titles, which stay over the rows (records.css). */
 const STICKY_ABOVE = 100;
 /** RRsets drawn beyond each edge of the viewport. */
@@ -253,16 +258,19 @@ export function RecordTable({
     if (top !== margin) setMargin(top);
   });
 
+  const narrow = window.matchMedia(NARROW).matches;
   const virtualizer = useWindowVirtualizer({
     count: sets.length,
-    estimateSize: (i) => ROW_ESTIMATE * (sets[i]?.values.length ?? 1),
+    estimateSize: (i) => estimate(narrow, sets[i]?.values.length ?? 1),
     getItemKey: (i) => sets[i]?.key ?? i,
     overscan: OVERSCAN,
     scrollMargin: margin,
     // An RRset scrolled to stops below the sticky top bar and column titles.
     scrollPaddingStart: STICKY_ABOVE,
     scrollPaddingEnd: 16,
-    useFlushSync: false,
+    // A scroll renders at once: with the update deferred, a row measured while scrolling up
+    // corrected the scroll from a stale offset and undid every other step.
+    useFlushSync: true,
   });
 
   useImperativeHandle(

@@ -91,4 +91,20 @@ describe('listRecords paging', () => {
     expect(back.total).toBe(COUNT);
     expect(back.rows.map((r) => r.id)).toEqual(naive(10, 2 * STEP));
   });
+
+  it("counts the first page's total once per state of the zone, and again after a write", async () => {
+    const first = await listRecords(store.db, zone.id, 10, 0);
+    expect(first.total).toBe(COUNT);
+    expect((await listRecords(store.db, zone.id, 10, 0)).total).toBe(COUNT);
+    const row = await createRecord(store.db, zone, {
+      name: 'b.pages.example.',
+      type: 'A',
+      content: '192.0.2.2',
+    });
+    const after = await listRecords(store.db, zone.id, 10, 0);
+    expect(after.total).toBe(COUNT + 1);
+    expect(after.rows.map((r) => r.id)).toEqual(naive(10, 0));
+    await deleteRecords(store.db, zone, await getRRset(store.db, zone.id, row.name, 'A'));
+    expect((await listRecords(store.db, zone.id, 10, 0)).total).toBe(COUNT);
+  });
 });

@@ -21,8 +21,15 @@ interface Marks {
   keys: SortKey[];
 }
 
-const cache = new Map<string, Marks>();
 const MAX_ZONES = 64;
+const cache = new Map<string, Marks>();
+/** Record counts of zones read only at their start, by the serial they were counted at. */
+const totals = new Map<string, { serial: number; total: number }>();
+
+function remember<T>(map: Map<string, T>, zoneId: string, value: T) {
+  if (!map.has(zoneId) && map.size >= MAX_ZONES) map.delete(map.keys().next().value!);
+  map.set(zoneId, value);
+}
 
 async function marksFor(db: Db, zoneId: string): Promise<Marks> {
   // One read transaction: the serial and the scan see the same state of the zone.
@@ -47,8 +54,7 @@ async function marksFor(db: Db, zoneId: string): Promise<Marks> {
       .filter((_, i) => i < Math.floor(total / STEP))
       .map(({ name, type, content }) => ({ name, type, content }));
     const marks = { serial, total, keys };
-    if (cache.size >= MAX_ZONES) cache.delete(cache.keys().next().value!);
-    cache.set(zoneId, marks);
+    remember(cache, zoneId, marks);
     return marks;
   });
 }
@@ -56,23 +62,29 @@ async function marksFor(db: Db, zoneId: string): Promise<Marks> {
 /** Where a page at `offset` starts: after `after` (if any), skipping `skip` more rows. */
 export async function pageStart(db: Db, zoneId: string, offset: number) {
   if (offset < STEP) {
-    // The first rows need no marks: count, unless marks of the current state know the total.
-    const [zone, cached] = [
-      await db.selectFrom('zones').select('serial').where('id', '=', zoneId).executeTakeFirst(),
-      cache.get(zoneId),
-    ];
-    const total =
-      cached && zone && cached.serial === zone.serial
-        ? cached.total
-        : Number(
-            (
-              await db
-                .selectFrom('records')
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .where('zone_id', '=', zoneId)
-                .executeTakeFirstOrThrow()
-            ).n,
-          );
+    // The first rows need no marks, only the total: counted once per state of the zone (marks of
+    // the current state know it too).
+    const zone = await db
+      .selectFrom('zones')
+      .select('serial')
+      .where('id', '=', zoneId)
+      .executeTakeFirst();
+    const known = [cache.get(zoneId), totals.get(zoneId)].find(
+      (c) => c && zone && c.serial === zone.serial,
+    );
+    let total = known?.total;
+    if (total === undefined) {
+      total = Number(
+        (
+          await db
+            .selectFrom('records')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('zone_id', '=', zoneId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      if (zone) remember(totals, zoneId, { serial: zone.serial, total });
+    }
     return { total, after: undefined, skip: offset };
   }
   const marks = await marksFor(db, zoneId);

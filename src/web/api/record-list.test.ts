@@ -13,6 +13,7 @@ import {
   emptyRecordList,
   findRecord,
   nameOrderKey,
+  rrsetKey,
   type RecordList,
 } from './record-list';
 
@@ -72,17 +73,22 @@ describe('nameOrderKey', () => {
     const name = fc.array(label, { minLength: 1, maxLength: 3 }).map((l) => l.join('.'));
     fc.assert(
       fc.property(name, name, (a, b) => {
-        const ka = nameOrderKey(a);
-        const kb = nameOrderKey(b);
-        if (a.toLowerCase() === b.toLowerCase()) return ka === kb;
-        // A name sorts before the names below it.
+        const ka = rrsetKey(a, 'A');
+        const kb = rrsetKey(b, 'A');
+        // Different names never share a key; a name sorts before the names below it.
+        if (a !== b && ka === kb) return false;
         if (b.endsWith(`.${a}`)) return ka < kb;
         if (a.endsWith(`.${b}`)) return kb < ka;
-        return (
-          ka !== kb || a.replace(/(^|\D)0+(?=\d)/g, '$1') === b.replace(/(^|\D)0+(?=\d)/g, '$1')
-        );
+        return true;
       }),
     );
+  });
+
+  it('keeps names apart that differ only in leading zeros', () => {
+    const list = build([[rec('web01', 'A', '1'), rec('web1', 'A', '2')]], 2);
+    expect(list.sets.map((s) => s.relative)).toEqual(['web01', 'web1']);
+    const without = editRRset(list, { name: 'web1.example.com.', type: 'A' }, () => []);
+    expect(without.sets.map((s) => s.relative)).toEqual(['web01']);
   });
 });
 

@@ -46,7 +46,7 @@ export const emptyRecordList = (zoneName = ''): RecordList => ({
 });
 
 const LABEL_SEPARATOR = '\u0001';
-const TYPE_SEPARATOR = '\u0000';
+const SEPARATOR = '\u0000';
 
 /**
  * A string whose plain comparison orders names like a zone file: the apex first, then label by
@@ -77,8 +77,13 @@ function encodeDigitRun(run: string): string {
   return `0${String.fromCharCode(0x21 + Math.min(digits.length, 0xff))}${digits}`;
 }
 
+/**
+ * The RRset's key: the name's order key, then the name itself (names the order key makes equal,
+ * "web01" and "web1", stay apart, in a fixed order), then the type. The separator sorts below
+ * every character, so a name still comes before the names below it.
+ */
 export const rrsetKey = (relative: string, type: string) =>
-  `${nameOrderKey(relative)}${TYPE_SEPARATOR}${type}`;
+  `${nameOrderKey(relative)}${SEPARATOR}${relative.toLowerCase()}${SEPARATOR}${type}`;
 
 /** The key of the RRset `r` belongs to. */
 export const keyOf = (zoneName: string, r: { name: string; type: string }) =>
@@ -214,6 +219,15 @@ export function editRRset(
   else sets.splice(index, found ? 1 : 0, makeRRset(list.zoneName, after));
   const delta = after.length - before.length;
   return { ...list, sets, count: list.count + delta, total: list.total + delta };
+}
+
+/** The values of the RRset at `at` (none when the list has no such RRset). */
+export function rrsetValues(
+  list: RecordList,
+  at: { name: string; type: string },
+): readonly DnsRecord[] {
+  const { index, found } = locate(list.sets, keyOf(list.zoneName, at));
+  return found ? list.sets[index]!.values : [];
 }
 
 /** Every record, in list order (what the record form checks a new value against). */

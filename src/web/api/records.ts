@@ -2,13 +2,13 @@
 // page so that the first rows show while the rest load, and the writes, which update that list
 // optimistically and put it back when the service refuses.
 import {
-  experimental_streamedQuery as streamedQuery,
   queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
   type MutationOptions,
   type QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { DnsRecord } from '../../shared/api/records';
@@ -20,6 +20,7 @@ import {
   emptyRecordList,
   groupRecords,
   joinRuns,
+  rrsetValues,
   type RecordList,
   type RRset,
 } from './record-list';
@@ -117,39 +118,70 @@ const UPDATE_EVERY_MS = 150;
 /** A zone this large is read again only when asked or when it is old, not after each write. */
 const LARGE_LIST = RECORD_PAGE_SIZE;
 
+/** Zones whose last load ended with a count the API disagrees with, read once more. */
+const rechecked = new Set<string>();
+
+/**
+ * Reads the zone's pages into the list. A first load (or one cut short) shows each batch of
+ * pages in the cache as it comes, on top of whatever writes were made meanwhile. A whole list
+ * stays on screen while it is read again and is replaced when the new one is whole (a write
+ * meanwhile stops that read: see onMutate).
+ *
+ * The offset paging can miss rows when several records are deleted while pages are read, and a
+ * list built on a cut-short one can keep records deleted since: when the records held and the
+ * API's total disagree at the end, the zone is read once more.
+ */
+async function loadRecordList(
+  zoneId: string,
+  { client, queryKey, signal }: { client: QueryClient; queryKey: QueryKey; signal: AbortSignal },
+): Promise<RecordList> {
+  const held = client.getQueryData<RecordList>(queryKey);
+  const replace = held?.complete === true;
+  let building = emptyRecordList();
+  const update = (chunk: Chunk) => {
+    if (replace) building = reduceChunk(building, chunk);
+    else client.setQueryData<RecordList>(queryKey, (prev) => reduceChunk(prev ?? building, chunk));
+  };
+
+  // The RRsets show names relative to the zone: its name is read alongside the first page
+  // (usually from the cache).
+  const zone = client.ensureQueryData(zoneQuery(zoneId));
+  zone.catch(() => {}); // reported where it is awaited
+  // Each page is grouped when it arrives (a task of its own); an update only merges.
+  let batch: RRset[][] = [];
+  let total = 0;
+  let shown = -Infinity;
+  for await (const page of recordPages(zoneId, signal)) {
+    const { name } = await zone;
+    batch.push(groupRecords(name, page.records));
+    total = page.pagination.total;
+    if (performance.now() - shown < UPDATE_EVERY_MS) continue;
+    update({ zoneName: name, sets: joinRuns(name, batch), total });
+    batch = [];
+    shown = performance.now();
+  }
+  const { name } = await zone;
+  if (batch.length || !client.getQueryData(queryKey)) {
+    update({ zoneName: name, sets: joinRuns(name, batch), total });
+  }
+  update({ done: true });
+
+  const list = replace ? building : client.getQueryData<RecordList>(queryKey)!;
+  const key = JSON.stringify(queryKey);
+  if (list.count !== list.total && !rechecked.has(key)) {
+    rechecked.add(key);
+    // After this fetch has settled: an invalidation during it would be undone by its success.
+    setTimeout(() => void client.invalidateQueries({ queryKey, exact: true }), 0);
+  } else {
+    rechecked.delete(key);
+  }
+  return list;
+}
+
 export const recordListQuery = (zoneId: string) =>
   queryOptions({
     queryKey: recordKeys.list(zoneId),
-    queryFn: streamedQuery<Chunk, RecordList>({
-      streamFn: async function* (context) {
-        // The RRsets show names relative to the zone: its name is read alongside the first page
-        // (usually from the cache).
-        const zone = context.client.ensureQueryData(zoneQuery(zoneId));
-        zone.catch(() => {}); // reported where it is awaited
-        // Each page is grouped when it arrives (a task of its own); an update only merges.
-        let batch: RRset[][] = [];
-        let total = 0;
-        let shown = -Infinity;
-        for await (const page of recordPages(zoneId, context.signal)) {
-          const { name } = await zone;
-          batch.push(groupRecords(name, page.records));
-          total = page.pagination.total;
-          if (performance.now() - shown < UPDATE_EVERY_MS) continue;
-          yield { zoneName: name, sets: joinRuns(name, batch), total };
-          batch = [];
-          shown = performance.now();
-        }
-        if (batch.length) {
-          const { name } = await zone;
-          yield { zoneName: name, sets: joinRuns(name, batch), total };
-        }
-        yield { done: true };
-      },
-      // A refetch shows the list it has until the new one is whole.
-      refetchMode: 'replace',
-      reducer: reduceChunk,
-      initialValue: emptyRecordList(),
-    }),
+    queryFn: (context): Promise<RecordList> => loadRecordList(zoneId, context),
     // A list cut short (the page was left while it loaded) is read again on the next visit.
     staleTime: (q) => {
       const list = q.state.data;
@@ -312,9 +344,18 @@ async function send(zoneId: string, change: RecordChange): Promise<RecordChangeR
 }
 
 interface Context {
-  previous: RecordList | undefined;
+  /** The changed RRset's values before the change: what a refusal puts back. */
+  undo: { at: { name: string; type: string }; values: readonly DnsRecord[] } | undefined;
   pendingId: string | undefined;
 }
+
+/** The RRset a change touches. */
+const changedRRset = (change: RecordChange) =>
+  change.kind === 'create'
+    ? change.input
+    : change.kind === 'delete-rrset'
+      ? change
+      : change.current;
 
 const mutationKey = (zoneId: string) => ['records', 'write', zoneId] as const;
 
@@ -352,17 +393,24 @@ export function recordChangeOptions(
     mutationKey: mutationKey(zoneId),
     mutationFn: (change) => send(zoneId, change),
     onMutate: async (change) => {
-      const previous = qc.getQueryData<RecordList>(key);
       // A whole list being read again would overwrite this change when it lands: stop it (settle
-      // reads it again). A first load still streaming adds its pages to the changed list instead.
-      if (previous?.complete) await qc.cancelQueries({ queryKey: key });
-      if (!previous) return { previous, pendingId: undefined };
-      const next = applyOptimistic(previous, change);
+      // reads it again). A first load adds its pages to the changed list instead.
+      if (qc.getQueryData<RecordList>(key)?.complete) await qc.cancelQueries({ queryKey: key });
+      const list = qc.getQueryData<RecordList>(key);
+      if (!list) return { undo: undefined, pendingId: undefined };
+      const at = changedRRset(change);
+      const undo = { at, values: rrsetValues(list, at) };
+      const next = applyOptimistic(list, change);
       qc.setQueryData(key, next.list);
-      return { previous, pendingId: next.pendingId };
+      return { undo, pendingId: next.pendingId };
     },
+    // Only this change is undone: pages that arrived and other writes made meanwhile stay.
     onError: (_e, _change, context) => {
-      if (context?.previous) qc.setQueryData(key, context.previous);
+      const undo = context?.undo;
+      if (!undo) return;
+      qc.setQueryData<RecordList>(key, (list) =>
+        list ? editRRset(list, undo.at, () => undo.values) : list,
+      );
     },
     onSuccess: (result, change, context) => {
       const record = result.record;

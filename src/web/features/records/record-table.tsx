@@ -6,6 +6,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   Fragment,
   memo,
+  useCallback,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
@@ -259,10 +260,12 @@ export function RecordTable({
   });
 
   const narrow = window.matchMedia(NARROW).matches;
+  // Stable while the list is: the virtualiser recomputes every position when it changes.
+  const getItemKey = useCallback((i: number) => sets[i]?.key ?? i, [sets]);
   const virtualizer = useWindowVirtualizer({
     count: sets.length,
     estimateSize: (i) => estimate(narrow, sets[i]?.values.length ?? 1),
-    getItemKey: (i) => sets[i]?.key ?? i,
+    getItemKey,
     overscan: OVERSCAN,
     scrollMargin: margin,
     // An RRset scrolled to stops below the sticky top bar and column titles.

@@ -12,21 +12,9 @@ import {
   type RecordChange,
 } from './records';
 import { session } from './session';
+import { testZone } from '../test/zone';
 
-const zone = {
-  id: 'zone_x',
-  customer_id: 'c',
-  name: 'example.com',
-  type: 'master',
-  region: 'EU_GLOBAL',
-  ttl: 3600,
-  status: 'active',
-  dnssec_enabled: false,
-  settings: { dnssec_enabled: false },
-  nameservers: ['ns1.example.net.'],
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+const zone = testZone();
 
 const rec = (i: number, content = '192.0.2.1', id = `rec_${i}`): DnsRecord => ({
   id,

@@ -20,6 +20,7 @@ import {
   recordPages,
   type DnsRecord,
 } from './records';
+import { testZone } from '../test/zone';
 
 /** Every page of the stream, folded into a list as the page does. */
 async function readAll(zoneId: string): Promise<{ list: RecordList; pages: number }> {
@@ -166,20 +167,7 @@ describe('applyOptimistic', () => {
 
 describe('recordListQuery', () => {
   afterEach(() => session.signOut());
-  const zone = {
-    id: 'zone_x',
-    customer_id: 'c',
-    name: 'example.com',
-    type: 'master',
-    region: 'EU_GLOBAL',
-    ttl: 3600,
-    status: 'active',
-    dnssec_enabled: false,
-    settings: { dnssec_enabled: false },
-    nameservers: ['ns1.example.net.'],
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-  };
+  const zone = testZone();
 
   /** A server of `total` records and the zone; counts list requests; answers a create. */
   function zoneServer(total: number) {

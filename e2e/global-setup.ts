@@ -22,6 +22,15 @@ export default async function globalSetup() {
   return async () => {
     server.child.kill('SIGTERM');
     await waitForExit(server.child);
+    // What the server logged (warnings and errors), for a failure's request id.
+    fs.mkdirSync('test-results', { recursive: true });
+    fs.writeFileSync(path.join('test-results', 'server.log'), server.output());
+    const errors = server
+      .output()
+      .split('\n')
+      .filter((l) => /"level":(50|60)/.test(l));
+    if (errors.length)
+      console.log(`The server logged ${errors.length} error(s):\n${errors.join('\n')}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

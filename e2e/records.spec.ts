@@ -10,6 +10,23 @@ import {
   rrset,
 } from './records-helpers';
 
+test('Edit clicked right after typing a search opens the dialog, and it stays open', async ({
+  page,
+}) => {
+  const zone = await newZone('quick');
+  await recordsApi.create(zone.id, { name: 'web', type: 'A', content: '192.0.2.1' });
+  await recordsApi.create(zone.id, { name: 'api', type: 'A', content: '192.0.2.9' });
+  await openRecords(page, zone.id);
+  // The search text reaches the URL once typing pauses; the click comes before that.
+  await page.getByLabel('Search', { exact: true }).fill('web');
+  await page.getByRole('button', { name: 'Edit web A 192.0.2.1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit A record' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=web/);
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/[?&]record=/);
+});
+
 test('edits a content (new id, the row stays focused) and the TTL, by id', async ({ page }) => {
   const zone = await newZone('edit');
   const old = await recordsApi.create(zone.id, { name: 'web', type: 'A', content: '192.0.2.1' });

@@ -1,7 +1,7 @@
 // The records view's state: sort, type filter and open dialog in the URL (bookmarkable, and
 // restored after a sign-in); the search text lives in the page for speed and follows into the URL
 // once typing pauses.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseRecordType } from '../../../shared/dns/records';
 import type { SortKey } from './rrsets';
@@ -16,19 +16,32 @@ export function useRecordsView() {
   const dialog = params.get('record');
   const [query, setQuery] = useState(() => params.get('q') ?? '');
 
+  // Changes asked for and not yet in the URL. The router hands an update the parameters of the
+  // render it was made in: a search text written to the URL just after Edit was clicked (both
+  // still on their way) would otherwise drop the dialog's parameter. Every update carries them.
+  const pending = useRef<Record<string, string | null>>({});
+  useEffect(() => {
+    for (const [k, v] of Object.entries(pending.current)) {
+      if ((params.get(k) ?? null) === (v || null)) delete pending.current[k];
+    }
+  }, [params]);
+
   const update = useCallback(
-    (changes: Record<string, string | null>) =>
+    (changes: Record<string, string | null>) => {
+      Object.assign(pending.current, changes);
+      const all = { ...pending.current };
       setParams(
         (prev) => {
           const p = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
+          for (const [k, v] of Object.entries(all)) {
             if (v) p.set(k, v);
             else p.delete(k);
           }
           return p;
         },
         { replace: true, preventScrollReset: true },
-      ),
+      );
+    },
     [setParams],
   );
 

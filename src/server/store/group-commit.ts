@@ -2,11 +2,12 @@
 // one SQLite transaction, each inside its own savepoint, and acknowledged only after the shared
 // COMMIT (and its fsync) has returned. Many concurrent writers then pay for one fsync, not one
 // each, while every write keeps its own all-or-nothing behaviour.
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from './db';
 import type { Database } from './schema';
 
-export type Trx = Transaction<Database>;
+/** The connection a write runs on, inside its transaction. */
+export type Trx = Kysely<Database>;
 
 interface Job {
   work: (trx: Trx) => Promise<unknown>;
@@ -36,18 +37,18 @@ class GroupCommit {
         const batch = this.queue.splice(0, MAX_BATCH);
         const outcomes: Array<() => void> = [];
         try {
-          await this.db.transaction().execute(async (trx) => {
-            for (const job of batch) {
-              await sql`savepoint job`.execute(trx);
-              try {
-                const value = await job.work(trx);
-                await sql`release savepoint job`.execute(trx);
-                outcomes.push(() => job.resolve(value));
-              } catch (e) {
-                await sql`rollback to savepoint job`.execute(trx);
-                await sql`release savepoint job`.execute(trx);
-                outcomes.push(() => job.reject(e));
-              }
+          // BEGIN IMMEDIATE takes the write lock first, waiting (busy_timeout) while another
+          // process writes. A deferred BEGIN reads first and cannot upgrade to a write once
+          // another process has committed since: SQLite then fails with "database is locked"
+          // at once, which a CLI run beside the server (`npm run apikey`) made happen.
+          await this.db.connection().execute(async (trx) => {
+            await sql`begin immediate`.execute(trx);
+            try {
+              await this.runBatch(trx, batch, outcomes);
+              await sql`commit`.execute(trx);
+            } catch (e) {
+              await sql`rollback`.execute(trx).catch(() => undefined);
+              throw e;
             }
           });
           for (const settle of outcomes) settle();
@@ -57,6 +58,21 @@ class GroupCommit {
       }
     } finally {
       this.draining = false;
+    }
+  }
+
+  private async runBatch(trx: Trx, batch: Job[], outcomes: Array<() => void>): Promise<void> {
+    for (const job of batch) {
+      await sql`savepoint job`.execute(trx);
+      try {
+        const value = await job.work(trx);
+        await sql`release savepoint job`.execute(trx);
+        outcomes.push(() => job.resolve(value));
+      } catch (e) {
+        await sql`rollback to savepoint job`.execute(trx);
+        await sql`release savepoint job`.execute(trx);
+        outcomes.push(() => job.reject(e));
+      }
     }
   }
 }

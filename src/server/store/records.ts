@@ -1,10 +1,9 @@
 // Records and RRsets. TTL and comment live on the RRset (one per name and type), values on
 // records; every write is one transaction that also bumps the zone's SOA serial.
-import { write } from './group-commit';
-import { sql, type Transaction } from 'kysely';
+import { write, type Trx } from './group-commit';
+import { sql } from 'kysely';
 import type { RecordType } from '../../shared/dns/records';
 import { rrsetProblem } from '../../shared/dns/rrset-rules';
-import type { Database } from './schema';
 import type { Db } from './db';
 import { nowIso, recordId } from './ids';
 import { pageStart } from './record-pages';
@@ -30,8 +29,6 @@ export class RecordConflict extends Error {
     super(message);
   }
 }
-
-type Trx = Transaction<Database>;
 
 function selectRecords(db: Db | Trx, zoneId: string) {
   return db

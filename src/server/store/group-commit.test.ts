@@ -1,0 +1,66 @@
+// Writes while another process writes the same database (the `apikey` CLI beside a running
+// server): a write that has read must not fail when the other process commits before it writes.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, type OpenedStore } from './db';
+import { write } from './group-commit';
+
+/** Another process holding the database open: on "go" it commits one row, then says "done". */
+function otherWriter(file: string) {
+  const script = `
+    const db = new (require('better-sqlite3'))(${JSON.stringify(file)});
+    db.pragma('busy_timeout = 10000');
+    process.stdin.once('data', () => {
+      db.prepare("insert into customers (id, default_region, created_at) values ('other', 'EU', 'now')").run();
+      process.stdout.write('done');
+      process.exit(0);
+    });
+    process.stdout.write('ready');`;
+  const child = spawn(process.execPath, ['-e', script], { cwd: process.cwd() });
+  const said = (word: string) =>
+    new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes(word)) resolve();
+      });
+      child.once('exit', (code) => (code ? reject(new Error(`writer exited ${code}`)) : resolve()));
+    });
+  return { ready: said('ready'), go: () => child.stdin.write('go\n'), done: said('done') };
+}
+
+describe('group commit beside another process', () => {
+  let store: OpenedStore | undefined;
+  let dir = '';
+  afterEach(async () => {
+    await store?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a write that read first still commits when the other process writes meanwhile', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
+    store = await openStore(dir);
+    const writer = otherWriter(path.join(dir, 'zonedeck.db'));
+    await writer.ready;
+    const db = store.db;
+    const result = write(db, async (trx) => {
+      const before = await trx.selectFrom('customers').selectAll().execute();
+      // The other process writes now. Holding the write lock, this write makes it wait; with a
+      // deferred transaction it commits first and this write fails with "database is locked".
+      writer.go();
+      await new Promise((r) => setTimeout(r, 300));
+      await trx
+        .insertInto('customers')
+        .values({ id: 'ours', default_region: 'EU', created_at: 'now' })
+        .execute();
+      return before.length;
+    });
+    await expect(result).resolves.toBe(0);
+    await writer.done;
+    const ids = (await db.selectFrom('customers').select('id').execute()).map((r) => r.id);
+    expect(ids.sort()).toEqual(['other', 'ours']);
+  });
+});

@@ -16,6 +16,12 @@ interface Job {
 }
 
 const MAX_BATCH = 64;
+const BUSY_RETRIES = 20;
+
+const isBusy = (e: unknown) =>
+  e instanceof Error &&
+  'code' in e &&
+  String((e as { code: unknown }).code).startsWith('SQLITE_BUSY');
 
 class GroupCommit {
   private queue: Job[] = [];
@@ -37,20 +43,21 @@ class GroupCommit {
         const batch = this.queue.splice(0, MAX_BATCH);
         const outcomes: Array<() => void> = [];
         try {
-          // BEGIN IMMEDIATE takes the write lock first, waiting (busy_timeout) while another
-          // process writes. A deferred BEGIN reads first and cannot upgrade to a write once
-          // another process has committed since: SQLite then fails with "database is locked"
-          // at once, which a CLI run beside the server (`npm run apikey`) made happen.
-          await this.db.connection().execute(async (trx) => {
-            await sql`begin immediate`.execute(trx);
+          // A batch reads before it writes. When another process (the apikey CLI beside a
+          // running server) commits in between, SQLite refuses the upgrade to a write with
+          // SQLITE_BUSY at once, whatever busy_timeout says: nothing was written, so the
+          // batch is run again from the start. (BEGIN IMMEDIATE would avoid it, but took a
+          // fifth off the create rate here.)
+          for (let attempt = 1; ; attempt++) {
+            outcomes.length = 0;
             try {
-              await this.runBatch(trx, batch, outcomes);
-              await sql`commit`.execute(trx);
+              await this.db.transaction().execute((trx) => this.runBatch(trx, batch, outcomes));
+              break;
             } catch (e) {
-              await sql`rollback`.execute(trx).catch(() => undefined);
-              throw e;
+              if (!isBusy(e) || attempt >= BUSY_RETRIES) throw e;
+              await new Promise((r) => setTimeout(r, 5 * attempt));
             }
-          });
+          }
           for (const settle of outcomes) settle();
         } catch (e) {
           for (const job of batch) job.reject(e);
@@ -69,6 +76,7 @@ class GroupCommit {
         await sql`release savepoint job`.execute(trx);
         outcomes.push(() => job.resolve(value));
       } catch (e) {
+        if (isBusy(e)) throw e; // the whole batch runs again (see drain)
         await sql`rollback to savepoint job`.execute(trx);
         await sql`release savepoint job`.execute(trx);
         outcomes.push(() => job.reject(e));

@@ -23,3 +23,27 @@ export function Loading({ label, children }: { label: string; children: ReactNod
     </div>
   );
 }
+
+/**
+ * `rows` placeholder table rows; `widths(i)` gives each cell's skeleton width in row `i` (null
+ * for an empty cell). Varying widths look like text rather than a grid of bars.
+ */
+export function SkeletonRows({
+  rows,
+  widths,
+}: {
+  rows: number;
+  widths: (i: number) => Array<string | null>;
+}) {
+  return (
+    <tbody>
+      {Array.from({ length: rows }, (_, i) => (
+        <tr key={i}>
+          {widths(i).map((w, j) => (
+            <td key={j}>{w && <Skeleton width={w} />}</td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  );
+}

@@ -19,7 +19,7 @@ import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { formatNumber } from '../../ui/format';
 import { IconEdit, IconTrash } from '../../ui/icons';
-import { Skeleton } from '../../ui/skeleton';
+import { SkeletonRows } from '../../ui/skeleton';
 import type { RRset } from './rrsets';
 
 export interface RowActions {
@@ -329,28 +329,17 @@ export function RecordTableSkeleton({ rows }: { rows: number }) {
       <table className="table records-table" aria-hidden="true">
         <Columns />
         <Head />
-        <tbody>
-          {Array.from({ length: rows }, (_, i) => (
-            <tr key={i}>
-              <td>
-                <Skeleton width={`${30 + ((i * 37) % 40)}%`} />
-              </td>
-              <td>
-                <Skeleton width="2.5rem" />
-              </td>
-              <td>
-                <Skeleton width={`${40 + ((i * 53) % 50)}%`} />
-              </td>
-              <td>
-                <Skeleton width="2.5rem" />
-              </td>
-              <td>
-                <Skeleton width="5rem" />
-              </td>
-              <td />
-            </tr>
-          ))}
-        </tbody>
+        <SkeletonRows
+          rows={rows}
+          widths={(i) => [
+            `${30 + ((i * 37) % 40)}%`,
+            '2.5rem',
+            `${40 + ((i * 53) % 50)}%`,
+            '2.5rem',
+            '5rem',
+            null,
+          ]}
+        />
       </table>
     </div>
   );

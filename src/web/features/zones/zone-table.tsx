@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { ZoneList } from '../../api/zone-list-parser';
 import { Badge, StatusBadge } from '../../ui/badge';
-import { Skeleton } from '../../ui/skeleton';
+import { SkeletonRows } from '../../ui/skeleton';
 import { Time } from '../../ui/time';
 
 type ZoneRow = ZoneList['zones'][number];
@@ -61,27 +61,10 @@ export function ZoneTableSkeleton({ rows }: { rows: number }) {
             ))}
           </tr>
         </thead>
-        <tbody>
-          {Array.from({ length: rows }, (_, i) => (
-            <tr key={i}>
-              <td>
-                <Skeleton width={`${40 + ((i * 37) % 35)}%`} />
-              </td>
-              <td>
-                <Skeleton width="5rem" />
-              </td>
-              <td>
-                <Skeleton width="4.5rem" />
-              </td>
-              <td>
-                <Skeleton width="2.5rem" />
-              </td>
-              <td>
-                <Skeleton width="6rem" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        <SkeletonRows
+          rows={rows}
+          widths={(i) => [`${40 + ((i * 37) % 35)}%`, '5rem', '4.5rem', '2.5rem', '6rem']}
+        />
       </table>
     </div>
   );

@@ -13,6 +13,7 @@ const hostList = z
   .pipe(z.array(z.string().regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/)).min(1));
 
 const port = z.coerce.number().int().min(0).max(65535);
+const count = z.coerce.number().int().min(0);
 
 export const configSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -29,6 +30,39 @@ export const configSchema = z.object({
   ]),
   /** Where the built dashboard lives; served on the same origin as the API. */
   WEB_DIR: z.string().min(1).default('./dist/web'),
+
+  // Limits a public server needs; docs/security.md explains each default.
+  /** DNS response rate limiting: identical responses per second per source prefix; 0 is off. */
+  DNS_RRL_RATE: count.default(20),
+  /** NXDOMAIN and error responses per second per source prefix (0: same as DNS_RRL_RATE). */
+  DNS_RRL_ERRORS_RATE: count.default(10),
+  /** Every Nth limited response is sent truncated (TC) instead of dropped; 0 drops them all. */
+  DNS_RRL_SLIP: count.default(2),
+  /** Seconds of history an RRL bucket may owe (the burst allowance). */
+  DNS_RRL_WINDOW: count.min(1).default(15),
+  DNS_RRL_IPV4_PREFIX: z.coerce.number().int().min(8).max(32).default(24),
+  DNS_RRL_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(56),
+  /** DNS over TCP: open connections in all, and from one address. */
+  DNS_TCP_MAX_CONNECTIONS: count.min(1).default(1000),
+  DNS_TCP_MAX_PER_ADDRESS: count.min(1).default(20),
+  /** A connection with no complete query for this long is closed (a trickle does not count). */
+  DNS_TCP_IDLE_MS: count.min(100).default(10_000),
+  /** A connection is closed after this long whatever it does. */
+  DNS_TCP_SESSION_MS: count.min(100).default(120_000),
+
+  /** API requests per second per key (token bucket); 0 turns the limit off. */
+  API_RATE_LIMIT: count.default(50),
+  /** Requests a key may send at once above the rate (the bucket's size). */
+  API_RATE_BURST: count.min(1).default(300),
+  /** Zones per customer, and records per zone. */
+  QUOTA_ZONES: count.min(1).default(10_000),
+  QUOTA_RECORDS_PER_ZONE: count.min(1).default(250_000),
+  /** HTTP: time to receive a request's headers, and its whole body; open connections. */
+  HTTP_HEADERS_TIMEOUT_MS: count.min(1000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: count.min(1000).default(30_000),
+  HTTP_MAX_CONNECTIONS: count.min(1).default(2000),
+  /** /metrics answers only with "Authorization: Bearer <this>"; unset, /metrics is off. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string; webDir: string };

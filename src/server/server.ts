@@ -7,6 +7,7 @@ import { DnsServer } from './dns/server';
 import { UsageCounter } from './dns/usage-counter';
 import { ViewStore } from './dns/view-store';
 import { createApp } from './http/app';
+import { createMetrics, type Metrics } from './metrics';
 import { Purger } from './purger';
 import type { OpenedStore } from './store/db';
 
@@ -16,6 +17,7 @@ export interface RunningService {
   dnsPort: number;
   events: ZoneEvents;
   purger: Purger;
+  metrics: Metrics;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startService(
   log: Logger,
 ): Promise<RunningService> {
   const events = new ZoneEvents();
+  const metrics = createMetrics();
   const purger = new Purger(store.db, log);
   const views = new ViewStore(store.db, config);
   await views.loadAll();
@@ -33,7 +36,16 @@ export async function startService(
   usage.start();
   const dns = new DnsServer(views, usage, log);
   await dns.start(config.HOST, config.DNS_PORT);
-  const app = createApp({ db: store.db, config, log, events, purger, usage, dnsPort: dns.port });
+  const app = createApp({
+    db: store.db,
+    config,
+    log,
+    events,
+    metrics,
+    purger,
+    usage,
+    dnsPort: dns.port,
+  });
   purger.kick(); // finishes deletes that a previous run accepted but did not complete
 
   const server: ServerType = await new Promise((resolve, reject) => {
@@ -51,6 +63,7 @@ export async function startService(
     dnsPort: dns.port,
     events,
     purger,
+    metrics,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await dns.stop();

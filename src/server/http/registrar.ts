@@ -5,6 +5,7 @@ import type { Scope } from '../../shared/api/fields';
 import { errorBodySchema } from '../../shared/api/common';
 import type { Config } from '../config';
 import type { ZoneEvents } from '../events';
+import type { Metrics } from '../metrics';
 import type { Db } from '../store/db';
 import type { AppEnv } from './context';
 import type { RouteTable } from './route-table';
@@ -14,6 +15,8 @@ export interface AppDeps {
   config: Config;
   log: Logger;
   events: ZoneEvents;
+  /** The operator's figures (/metrics); each part increments its own. */
+  metrics: Metrics;
   /** Starts (or queues) the background purge of deleted zones. */
   purger: { kick(): void };
   /** The port the DNS server listens on (UDP and TCP). */

@@ -41,7 +41,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/** `env` sets configuration beyond the defaults (limits, tokens), as the environment would. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -49,6 +50,7 @@ export async function startTestServer(): Promise<TestServer> {
     PORT: '0',
     DNS_PORT: '0',
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const store = await openStore(dataDir);
   const service = await startService(config, store, pino({ level: 'silent' }));

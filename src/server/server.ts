@@ -31,6 +31,12 @@ export async function startService(
   const purger = new Purger(store.db, log);
   const views = new ViewStore(store.db, config);
   await views.loadAll();
+  for (const { served, withheld } of views.conflicts) {
+    log.warn(
+      { served, withheld },
+      `zone ${withheld.name} (customer ${withheld.customerId}) overlaps zone ${served.name} of customer ${served.customerId}, which is older: DNS does not answer from ${withheld.name}; delete one of the two zones`,
+    );
+  }
   views.subscribe(events);
   const usage = new UsageCounter(store.db, log);
   usage.start();

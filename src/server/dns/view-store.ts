@@ -9,6 +9,7 @@ import { dnskeyRdata } from './dnssec-keys';
 import { asciiLower, bare, isAtOrBelow, parentOf } from './names';
 import { TYPE } from './rdata';
 import { type DnsNode, rrsetOf, type SigningKey, StoredRRset, ZoneView } from './zone-view';
+import { type OwnershipConflict, ZoneOwnership } from './zone-ownership';
 import { type RecordType } from '../../shared/dns/records';
 
 interface RecordRowLite {
@@ -21,6 +22,8 @@ interface RecordRowLite {
 export class ViewStore {
   private readonly byName = new Map<string, ZoneView>();
   private readonly byId = new Map<string, ZoneView>();
+  private readonly ownership = new ZoneOwnership(this.byName);
+  private loadingAll = false;
   /** Bumped when zones appear or go, which can change which zone a name belongs to. */
   epoch = 0;
 
@@ -33,13 +36,21 @@ export class ViewStore {
     return this.byId.size;
   }
 
-  /** The zone a name belongs to: the longest hosted zone name it is at or below. */
+  /**
+   * The zone a name belongs to: the longest hosted zone name it is at or below, skipping a zone
+   * withheld for overlapping another customer's (zone-ownership.ts).
+   */
   findZone(name: string): ZoneView | undefined {
     for (let n = name; n; n = parentOf(n)) {
       const z = this.byName.get(n);
-      if (z) return z;
+      if (z && !this.ownership.isWithheld(z.id)) return z;
     }
     return undefined;
+  }
+
+  /** Zones of different customers, one inside the other, among the zones loaded now. */
+  get conflicts(): readonly OwnershipConflict[] {
+    return this.ownership.conflicts;
   }
 
   async loadAll(): Promise<void> {
@@ -48,7 +59,13 @@ export class ViewStore {
       .select('id')
       .where('deleted_at', 'is', null)
       .execute();
-    for (const { id } of zones) await this.loadZone(id);
+    this.loadingAll = true;
+    try {
+      for (const { id } of zones) await this.loadZone(id);
+    } finally {
+      this.loadingAll = false;
+    }
+    this.ownership.check();
   }
 
   subscribe(events: ZoneEvents): () => void {
@@ -73,6 +90,7 @@ export class ViewStore {
     if (!view) return;
     this.byId.delete(zoneId);
     this.byName.delete(view.name);
+    if (this.ownership.remove(view)) this.ownership.check();
     view.active = false;
     view.version++;
     this.epoch++;
@@ -126,6 +144,10 @@ export class ViewStore {
     if (old) view.version = old.version + 1;
     this.byId.set(zoneId, view);
     this.byName.set(view.name, view);
+    if (!old) {
+      const owner = { customerId: row.customer_id, createdAt: row.created_at };
+      if (this.ownership.add(view, owner) && !this.loadingAll) this.ownership.check();
+    }
     this.epoch++;
   }
 

@@ -112,7 +112,29 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Zone names with their labels reversed ("com.example." for example.com), so that the zones
+  // below a name are one index range: a zone of one customer may not sit inside another's.
+  '0002_zone_reversed_names': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('zones').addColumn('rname', 'text').execute();
+      const rows = await sql<{ id: string; name: string }>`select id, name from zones`.execute(db);
+      for (const { id, name } of rows.rows) {
+        await sql`update zones set rname = ${reversedName(name)} where id = ${id}`.execute(db);
+      }
+      await db.schema
+        .createIndex('zones_live_rname')
+        .on('zones')
+        .column('rname')
+        .where(sql.ref('deleted_at'), 'is', null)
+        .execute();
+    },
+  },
 };
+
+/** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */
+export function reversedName(name: string): string {
+  return `${name.split('.').reverse().join('.')}.`;
+}
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),

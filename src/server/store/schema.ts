@@ -32,6 +32,8 @@ export interface ZonesTable {
   updated_at: string;
   /** Set when a delete was accepted; the zone is then invisible and purged in the background. */
   deleted_at: string | null;
+  /** The name with its labels reversed and a final dot ("com.example."): see zone-claims.ts. */
+  rname: string;
 }
 
 export interface RrsetsTable {

@@ -4,6 +4,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, ZonesTable } from './schema';
 import type { Db } from './db';
 import { nowIso, randomId } from './ids';
+import { reversedName } from './migrations';
+import { countLiveZones, findOverlap, type ZoneOverlap } from './zone-claims';
 
 export type ZoneRow = ZonesTable;
 
@@ -14,9 +16,26 @@ export function nextSerial(previous: number): number {
 
 export class ZoneNameTaken extends Error {}
 
+/** The name overlaps a live zone of another customer (see zone-claims.ts). */
+export class ZoneOverlaps extends Error {
+  constructor(readonly overlap: ZoneOverlap) {
+    super(overlap.name);
+  }
+}
+
+/** The customer already has `limit` live zones. */
+export class ZoneQuotaReached extends Error {
+  constructor(
+    readonly limit: number,
+    readonly used: number,
+  ) {
+    super(`zone quota ${limit} reached`);
+  }
+}
+
 export async function createZone(
   db: Db,
-  input: { customerId: string; name: string; region: string; ttl: number },
+  input: { customerId: string; name: string; region: string; ttl: number; quota?: number },
 ): Promise<ZoneRow> {
   const now = nowIso();
   const row: ZoneRow = {
@@ -32,9 +51,18 @@ export async function createZone(
     created_at: now,
     updated_at: now,
     deleted_at: null,
+    rname: reversedName(input.name),
   };
   try {
-    await write(db, (trx) => trx.insertInto('zones').values(row).execute());
+    await write(db, async (trx) => {
+      const overlap = await findOverlap(trx, input.customerId, input.name);
+      if (overlap) throw new ZoneOverlaps(overlap);
+      if (input.quota !== undefined) {
+        const used = await countLiveZones(trx, input.customerId);
+        if (used >= input.quota) throw new ZoneQuotaReached(input.quota, used);
+      }
+      await trx.insertInto('zones').values(row).execute();
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw new ZoneNameTaken(input.name);
     throw e;

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',
   'zone_already_exists',
+  'zone_name_conflict',
+  'quota_exceeded',
   'record_already_exists',
   'cname_conflict',
   'payload_too_large',
@@ -41,6 +43,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ERROR_CODE_FIELD: Partial<Record<ErrorCode, string>> = {
   invalid_zone_name: 'name',
   zone_already_exists: 'name',
+  zone_name_conflict: 'name',
   invalid_region: 'region',
   invalid_zone_ttl: 'ttl',
   invalid_record_name: 'name',

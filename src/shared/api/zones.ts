@@ -37,12 +37,23 @@ export const createZoneInput = z.object({
     .transform(() => 'primary' as const),
   region: regionSchema.optional(),
   ttl: ttlSchema.optional(),
+  // Accepted for clients that send a whole zone object; any other value would be ignored, so it
+  // is refused instead.
+  status: z
+    .literal('active', {
+      error:
+        'A zone is always created active; leave "status" out, then disable the zone with PUT /v1/zones/{zone_id} and {"status": "disabled"}.',
+    })
+    .optional(),
 });
 export type CreateZoneInput = z.input<typeof createZoneInput>;
 
 export const updateZoneInput = z.object({
-  // Accepted when it equals the zone's own name (compat); the route checks that.
-  name: z.string().optional(),
+  // name, type and region cannot change; they are accepted when they equal the zone's own
+  // (compat: clients that send the whole zone), and the route refuses any other value.
+  name: z.string({ error: 'Name must be a string.' }).optional(),
+  type: z.string({ error: 'Type must be a string.' }).optional(),
+  region: regionSchema.optional(),
   ttl: ttlSchema.optional(),
   status: zoneStatusSchema.optional(),
 });

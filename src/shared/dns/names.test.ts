@@ -20,6 +20,8 @@ describe('normalizeZoneName', () => {
     ['bücher。example', 'xn--bcher-kva.example'],
     ['xn--bcher-kva.example', 'xn--bcher-kva.example'],
     ['a-b.co.uk', 'a-b.co.uk'],
+    ['2.0.192.in-addr.arpa', '2.0.192.in-addr.arpa'],
+    ['1.example', '1.example'],
     [`${label63}.com`, `${label63}.com`],
     [`${'abcdefghi.'.repeat(24)}example.com`, `${'abcdefghi.'.repeat(24)}example.com`],
   ])('accepts %j as %j', (input, zone) => {
@@ -41,6 +43,10 @@ describe('normalizeZoneName', () => {
     [`${'a'.repeat(64)}.com`, /64 characters long; the limit is 63/],
     [`${'abcdefghi.'.repeat(25)}example.com`, /at most 253/],
     ['a\u00ad.\u00ad', /empty once converted/],
+    ['192.0.2.1', /is an IP address, not a domain; .* create the zone 2\.0\.192\.in-addr\.arpa/],
+    ['192.0.2.1.', /is an IP address/],
+    ['example.123', /ends in an all-digit label/],
+    ['10.999.1.1', /ends in an all-digit label/],
   ])('rejects %j', (input, message) => {
     expect(failure(normalizeZoneName(input))).toMatch(message);
   });

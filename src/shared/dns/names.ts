@@ -34,7 +34,20 @@ export function normalizeZoneName(input: string): Result<string> {
   }
   const name = labels.value.join('.');
   const long = tooLongProblem(name);
-  return long ? err(`Zone name ${show(trimmed)} is invalid: ${long}.`) : ok(name);
+  if (long) return err(`Zone name ${show(trimmed)} is invalid: ${long}.`);
+  // No top-level domain is all digits (RFC 3696 2), so such a name is an address, not a domain.
+  if (/^\d+$/.test(labels.value.at(-1)!))
+    return err(numericZoneProblem(show(trimmed), labels.value));
+  return ok(name);
+}
+
+function numericZoneProblem(shown: string, labels: string[]): string {
+  const ipv4 = labels.length === 4 && labels.every((l) => /^\d{1,3}$/.test(l) && Number(l) < 256);
+  if (!ipv4) {
+    return `Zone name ${shown} ends in an all-digit label, which no top-level domain is; enter a domain such as example.com.`;
+  }
+  const reverse = labels.slice(0, 3).reverse().join('.');
+  return `Zone name ${shown} is an IP address, not a domain; for the reverse DNS of its /24 network create the zone ${reverse}.in-addr.arpa.`;
 }
 
 function cleanZone(zone: string): string {

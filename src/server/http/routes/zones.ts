@@ -10,21 +10,23 @@ import {
 } from '../../../shared/api';
 import { errorBodySchema } from '../../../shared/api/common';
 import { getCustomer } from '../../store/customers';
-import {
-  createZone,
-  listZones,
-  markZoneDeleted,
-  recordCount,
-  updateZone,
-  ZoneNameTaken,
-} from '../../store/zones';
-import { ApiFailure, fail } from '../errors';
+import { createZone, listZones, markZoneDeleted, recordCount, updateZone } from '../../store/zones';
+import { publicSuffixProblem } from '../../../shared/dns/public-suffix';
+import { fail } from '../errors';
 import { loadZone } from '../loaders';
 import { nameserversFor, pagination, presentZone, presentZoneListItem } from '../present';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
+import { createRefusal, refuseFixedFieldChanges } from './zone-refusals';
 
 const zoneParams = z.object({ zone_id: z.string().meta({ example: 'zone_k3j9x2m1q8w7e5r4' }) });
-const conflict = json(errorBodySchema, 'A zone with this name already exists');
+const conflict = json(
+  errorBodySchema,
+  'The name is hosted already (zone_already_exists), or lies inside or around a zone of another account (zone_name_conflict)',
+);
+const forbidden = json(
+  errorBodySchema,
+  'The key lacks a scope (insufficient_scope, `error.details.required` lists them), or the account has as many zones as its quota allows (quota_exceeded)',
+);
 
 export function registerZoneRoutes(r: Registrar) {
   const { db, config, events } = r.deps;
@@ -39,35 +41,30 @@ export function registerZoneRoutes(r: Registrar) {
       path: '/v1/zones',
       summary: 'Create a zone',
       request: jsonBody(createZoneInput),
-      responses: { 201: json(zoneResponse, 'The new zone'), ...commonErrors, 409: conflict },
+      responses: {
+        201: json(zoneResponse, 'The new zone'),
+        ...commonErrors,
+        403: forbidden,
+        409: conflict,
+      },
     }),
     async (c) => {
       const input = c.req.valid('json');
       const principal = c.get('principal');
+      const suffix = publicSuffixProblem(input.name);
+      if (suffix) throw fail.badRequest('invalid_zone_name', suffix, { field: 'name' });
       const customer = await getCustomer(db, principal.customerId);
-      try {
-        const row = await createZone(db, {
-          customerId: principal.customerId,
-          name: input.name,
-          region: input.region ?? customer?.default_region ?? 'EU_GLOBAL',
-          ttl: input.ttl ?? 3600,
-        });
-        await events.emit({ kind: 'zone', zoneId: row.id });
-        return c.json(
-          { status: 'success' as const, data: presentZone(row, ns(row.region), 0) },
-          201,
-        );
-      } catch (e) {
-        if (e instanceof ZoneNameTaken) {
-          throw new ApiFailure(
-            409,
-            'zone_already_exists',
-            `The zone ${input.name} is already hosted here; pick another name or delete the existing zone first.`,
-            { field: 'name' },
-          );
-        }
-        throw e;
-      }
+      const row = await createZone(db, {
+        customerId: principal.customerId,
+        name: input.name,
+        region: input.region ?? customer?.default_region ?? 'EU_GLOBAL',
+        ttl: input.ttl ?? 3600,
+        quota: config.QUOTA_ZONES,
+      }).catch((e: unknown) => {
+        throw createRefusal(e, input.name);
+      });
+      await events.emit({ kind: 'zone', zoneId: row.id });
+      return c.json({ status: 'success' as const, data: presentZone(row, ns(row.region), 0) }, 201);
     },
   );
 
@@ -138,13 +135,7 @@ export function registerZoneRoutes(r: Registrar) {
     async (c) => {
       const zone = c.get('zone');
       const input = c.req.valid('json');
-      if (input.name !== undefined && input.name.toLowerCase().replace(/\.$/, '') !== zone.name) {
-        throw fail.badRequest(
-          'invalid_request',
-          'A zone cannot be renamed; create a new zone with the new name instead.',
-          { field: 'name' },
-        );
-      }
+      refuseFixedFieldChanges(zone, input);
       const next = await updateZone(db, zone, { ttl: input.ttl, status: input.status });
       await events.emit({ kind: 'zone', zoneId: zone.id });
       const count = await recordCount(db, zone.id);

@@ -1,0 +1,70 @@
+// The real DNS tools against our server, for tests: `dig` for what the server answers, `delv`
+// for whether a validating resolver trusts it, with the DS the API shows as the only anchor.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface Rr {
+  name: string;
+  ttl: number;
+  type: string;
+  data: string;
+}
+
+export interface DigAnswer {
+  status: string;
+  /** The records of the answer and authority sections, flattened. */
+  records: Rr[];
+  text: string;
+}
+
+/** `dig +norec` against port `port` of 127.0.0.1. */
+export async function dig(port: number, name: string, type: string, ...options: string[]) {
+  const args = ['@127.0.0.1', '-p', String(port), '+norec', '+tries=1', '+time=3', '+split=0'];
+  args.push('+noall', '+comments', '+answer', '+authority');
+  const { stdout } = await run('/usr/bin/dig', [...args, ...options, name, type]);
+  const status = /status: (\w+)/.exec(stdout)?.[1];
+  if (!status) throw new Error(`dig gave no answer:\n${stdout}`);
+  const records: Rr[] = [];
+  for (const line of stdout.split('\n')) {
+    const m = /^([^;\s]\S*)\s+(\d+)\s+IN\s+(\S+)\s*(.*)$/.exec(line);
+    if (m) records.push({ name: m[1]!, ttl: Number(m[2]), type: m[3]!, data: m[4]!.trim() });
+  }
+  return { status, records, text: stdout } satisfies DigAnswer;
+}
+
+/**
+ * `delv` with `ds` (`<keytag> <alg> <digest type> <HEX>`) as the only trust anchor, at `zone`;
+ * its whole output (stdout and stderr), which says "; fully validated" or why not.
+ */
+export async function delv(
+  port: number,
+  zone: string,
+  ds: string,
+  name: string,
+  type: string,
+): Promise<string> {
+  const [keytag, algorithm, digestType, digest] = ds.split(' ');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-anchor-'));
+  try {
+    const file = path.join(dir, 'anchor.conf');
+    fs.writeFileSync(
+      file,
+      `trust-anchors { ${zone}. static-ds ${keytag} ${algorithm} ${digestType} "${digest}"; };\n`,
+    );
+    const args = ['@127.0.0.1', '-p', String(port), '-a', file, `+root=${zone}`, name, type];
+    const r = await run('/usr/bin/delv', args).catch(
+      (e: { stdout?: string; stderr?: string; message: string }) => ({
+        stdout: e.stdout ?? '',
+        stderr: `${e.stderr ?? ''}\n${e.message}`,
+      }),
+    );
+    return `${r.stdout}\n${r.stderr}`;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -82,6 +82,12 @@ describe('per-key token bucket', () => {
     expect((await limited.admin.get('/v1/zones')).status).toBe(200);
   });
 
+  it('comes after authentication and before the scope check', async () => {
+    const reader = limited.client(await limited.key('acme', ['usage:read']));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => reader.get('/v1/zones')));
+    expect(new Set(statuses(answers))).toEqual(new Set([403, 429]));
+  });
+
   it('is off with API_RATE_LIMIT=0', async () => {
     const off = await server({ API_RATE_LIMIT: '0', API_RATE_BURST: '1' });
     const answers = await Promise.all(Array.from({ length: 40 }, () => off.admin.get('/v1/zones')));

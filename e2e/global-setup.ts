@@ -12,7 +12,10 @@ export default async function globalSetup() {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-e2e-'));
   // DNS_PORT 0: the DNS listener (when the server has one) must not collide with another run.
-  const server = await spawnServer({ DATA_DIR: dataDir, DNS_PORT: '0' });
+  // API_RATE_LIMIT=0: the records specs seed up to 20,000 records with one key as fast as the
+  // server takes them; that the dashboard stays under the default limit is tested in
+  // src/server/http/rate-limit-dashboard.test.ts.
+  const server = await spawnServer({ DATA_DIR: dataDir, DNS_PORT: '0', API_RATE_LIMIT: '0' });
   if (!server.signInKey) throw new Error(`The server printed no sign-in key:\n${server.output()}`);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_KEY = server.signInKey;

@@ -54,6 +54,13 @@ export const configSchema = z.object({
   API_RATE_LIMIT: count.default(50),
   /** Requests a key may send at once above the rate (the bucket's size). */
   API_RATE_BURST: count.min(1).default(300),
+  /**
+   * Requests per second per source address that fail authentication (no key, a malformed header,
+   * an unknown or revoked key), and their burst; 0 turns it off. An address over it is refused
+   * before its key is looked up, so that a key-guessing flood is cut short.
+   */
+  API_AUTH_FAILURE_RATE: count.default(5),
+  API_AUTH_FAILURE_BURST: count.min(1).default(50),
   /** Zones per customer, and records per zone. */
   QUOTA_ZONES: count.min(1).default(10_000),
   QUOTA_RECORDS_PER_ZONE: count.min(1).default(250_000),
@@ -61,6 +68,8 @@ export const configSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: count.min(1000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: count.min(1000).default(30_000),
   HTTP_MAX_CONNECTIONS: count.min(1).default(2000),
+  /** How long an idle keep-alive connection stays open (above a proxy's own idle timeout). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: count.min(1000).default(5_000),
   /** /metrics answers only with "Authorization: Bearer <this>"; unset, /metrics is off. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });

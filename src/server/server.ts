@@ -1,5 +1,4 @@
 // Starts the whole service on an open store: HTTP API + dashboard (and, later, DNS).
-import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { ZoneEvents } from './events';
@@ -7,6 +6,7 @@ import { DnsServer } from './dns/server';
 import { UsageCounter } from './dns/usage-counter';
 import { ViewStore } from './dns/view-store';
 import { createApp } from './http/app';
+import { listenHttp } from './http/listen';
 import { createMetrics, type Metrics } from './metrics';
 import { Purger } from './purger';
 import type { OpenedStore } from './store/db';
@@ -54,12 +54,7 @@ export async function startService(
   });
   purger.kick(); // finishes deletes that a previous run accepted but did not complete
 
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () =>
-      resolve(s),
-    );
-    s.once('error', reject);
-  });
+  const server = await listenHttp(app.fetch, config);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;

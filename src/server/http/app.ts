@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppEnv } from './context';
 import { ApiFailure, errorJson } from './errors';
 import { gate } from './gate';
+import { httpMetrics, registerMetricsRoute } from './metrics-route';
+import { createRateLimits } from './rate-limit';
 import { RouteTable } from './route-table';
 import type { AppDeps } from './registrar';
 import { registerRecordByNameRoutes } from './routes/records-by-name';
@@ -42,17 +44,24 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
+  app.use('*', httpMetrics(table, deps.metrics));
   // Bearer keys, no cookies: any origin may call the API (a dashboard served elsewhere).
   app.use(
     '/v1/*',
     cors({
       origin: '*',
       allowHeaders: ['Authorization', 'Content-Type', 'X-Request-ID'],
-      exposeHeaders: ['X-Request-ID'],
+      exposeHeaders: [
+        'X-Request-ID',
+        'Retry-After',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+      ],
       maxAge: 600,
     }),
   );
-  app.use('/v1/*', gate(table, deps.db));
+  app.use('/v1/*', gate(table, deps.db, createRateLimits(deps.config, deps.metrics)));
 
   const r = { app, table, deps };
   registerZoneRoutes(r);
@@ -111,6 +120,7 @@ export function createApp(deps: AppDeps) {
   app.get('/service.json', (c) =>
     c.json({ dns: { host: deps.config.HOST, port: deps.dnsPort ?? deps.config.DNS_PORT } }),
   );
+  registerMetricsRoute(app, deps);
   serveDashboard(app, deps.config.webDir);
   app.notFound((c) => errorJson(c, 404, 'not_found', `There is no route ${c.req.path}.`));
   return app;

@@ -1,5 +1,7 @@
 // The checks every /v1 request passes, in the order the decisions file fixes:
-// routing (404/405), authentication (401), scope (403), body size and type (413/415).
+// routing (404/405), authentication (401) with its rate limits (429), scope (403), body size and
+// type (413/415).
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context';
@@ -7,11 +9,12 @@ import type { RouteTable } from './route-table';
 import type { Db } from '../store/db';
 import { findKey } from '../store/customers';
 import { errorJson } from './errors';
+import { addressKey, rateLimitHeaders, tooManyRequests, type RateLimits } from './rate-limit';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
-export function gate(routes: RouteTable, db: Db): MiddlewareHandler<AppEnv> {
+export function gate(routes: RouteTable, db: Db, limits: RateLimits): MiddlewareHandler<AppEnv> {
   // Enforces the cap on streamed bodies without a Content-Length as well.
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => tooLarge(c) });
   return async (c, next) => {
@@ -37,9 +40,18 @@ export function gate(routes: RouteTable, db: Db): MiddlewareHandler<AppEnv> {
     const { entry } = match;
     if (entry.public) return next();
 
+    // An address that keeps failing authentication is refused before the key lookup, whatever
+    // key it sends: otherwise a guessing flood would still learn which guesses are good.
+    const address = addressKey(clientAddress(c));
+    const { failures, keys } = limits;
+    const wait = failures?.wait(address) ?? 0;
+    if (failures && wait > 0) return tooManyRequests(c, limits, failures, wait, 'address');
+    const failed = () => void failures?.take(address);
+
     const header = c.req.header('Authorization') ?? '';
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!bearer?.[1]) {
+      failed();
       c.header('WWW-Authenticate', 'Bearer');
       return errorJson(
         c,
@@ -52,6 +64,7 @@ export function gate(routes: RouteTable, db: Db): MiddlewareHandler<AppEnv> {
     }
     const principal = await findKey(db, bearer[1]);
     if (!principal) {
+      failed();
       c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       return errorJson(
         c,
@@ -62,6 +75,13 @@ export function gate(routes: RouteTable, db: Db): MiddlewareHandler<AppEnv> {
     }
     c.set('principal', principal);
     c.get('log').setBindings?.({ customer: principal.customerId });
+
+    // After authentication, so that requests with unknown keys cost a real key nothing.
+    if (keys) {
+      const taken = keys.take(principal.keyId);
+      if (!taken.ok) return tooManyRequests(c, limits, keys, taken.waitSeconds, 'key');
+      rateLimitHeaders(c, keys, principal.keyId, taken.remaining);
+    }
 
     const missing = entry.scopes.filter((s) => !principal.scopes.has(s));
     if (missing.length) {
@@ -93,6 +113,15 @@ export function gate(routes: RouteTable, db: Db): MiddlewareHandler<AppEnv> {
     }
     return next();
   };
+}
+
+/** The peer's address; none when the app is called without a socket (app.request in a test). */
+function clientAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
 }
 
 function tooLarge(c: Context) {

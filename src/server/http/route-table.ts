@@ -20,6 +20,11 @@ export class RouteTable {
     this.entries.push({ method: method.toUpperCase(), path, scopes, public: isPublic, pattern });
   }
 
+  /** The declared path (`/v1/zones/{zone_id}`) this path matches, whatever the method. */
+  patternOf(path: string): string | undefined {
+    return this.entries.find((e) => e.pattern.test(path))?.path;
+  }
+
   /** The entry for this request, or the methods the path allows when the method is wrong. */
   match(method: string, path: string): { entry: RouteEntry } | { allow: string[] } | null {
     const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'cname_conflict',
   'payload_too_large',
   'unsupported_media_type',
+  'rate_limited',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -58,4 +58,7 @@ export const commonErrors = {
   401: error('Missing, unknown or revoked API key'),
   403: error('The key lacks a scope; `error.details.required` lists them'),
   404: error('Zone or record not found (or owned by another customer)'),
+  429: error(
+    'Too many requests for this key (or failed sign-ins from this address); wait the seconds in Retry-After',
+  ),
 } as const;

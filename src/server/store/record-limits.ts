@@ -23,7 +23,7 @@ export interface RecordLimits {
 }
 
 /** Records the zone holds now, from the count the triggers of migration 0002 keep. */
-export async function recordCount(trx: Trx, zoneId: string): Promise<number> {
+export async function zoneRecordCount(trx: Trx, zoneId: string): Promise<number> {
   const row = await trx
     .selectFrom('zone_record_counts')
     .select('records')
@@ -34,7 +34,7 @@ export async function recordCount(trx: Trx, zoneId: string): Promise<number> {
 
 /** Refuses one more record in a zone that holds its quota already. */
 export async function checkRecordQuota(trx: Trx, zoneId: string, limits: RecordLimits) {
-  const used = await recordCount(trx, zoneId);
+  const used = await zoneRecordCount(trx, zoneId);
   if (used < limits.recordsPerZone) return;
   throw new RecordLimitError(
     403,

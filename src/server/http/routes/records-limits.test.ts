@@ -1,5 +1,5 @@
 // Limits on the record write path over real HTTP: the RRset must fit in one DNS message, one value
-// in one RR, the zone under its record quota, comments free of control and bidi characters.
+// in one RR, comments free of control and bidi characters (the quota: records-quota.test.ts).
 // Every refusal leaves the zone's records exactly as they were; what is accepted is served by DNS.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -215,68 +215,5 @@ describe('comments with control or bidirectional characters', () => {
       expect(message).toMatch(/remove it/);
     }
     expect(await records()).toEqual(before);
-  });
-});
-
-describe('the per-zone record quota', () => {
-  let small: TestServer;
-  beforeAll(async () => {
-    small = await startTestServer({ QUOTA_RECORDS_PER_ZONE: '5' });
-  });
-  afterAll(() => small.close());
-
-  it('refuses the record past the quota with 403 quota_exceeded, until one is deleted', async () => {
-    const c = small.admin;
-    const id = await createZone(c, 'quota.example');
-    for (let i = 0; i < 5; i++) {
-      const r = await c.post(`/v1/zones/${id}/records`, {
-        name: `h${i}`,
-        type: 'A',
-        content: '192.0.2.1',
-      });
-      expect(r.status).toBe(201);
-    }
-    const before = await records(id, c);
-    const over = await c.post(`/v1/zones/${id}/records`, {
-      name: 'h5',
-      type: 'A',
-      content: '192.0.2.1',
-    });
-    const message = expectError(over, 403, 'quota_exceeded', {
-      quota: 'records_per_zone',
-      limit: 5,
-      used: 5,
-    });
-    expect(message).toMatch(/delete records/);
-    expect(message).toContain('QUOTA_RECORDS_PER_ZONE');
-    expect(await records(id, c)).toEqual(before);
-
-    // The quota is per zone: another zone of the same customer still takes records.
-    const other = await createZone(c, 'quota-two.example');
-    expect(
-      (await c.post(`/v1/zones/${other}/records`, { name: 'a', type: 'A', content: '192.0.2.1' }))
-        .status,
-    ).toBe(201);
-
-    expect((await c.delete(`/v1/zones/${id}/records/${before[0]!.id}`)).status).toBe(200);
-    const again = await c.post(`/v1/zones/${id}/records`, {
-      name: 'h5',
-      type: 'A',
-      content: '192.0.2.1',
-    });
-    expect(again.status).toBe(201);
-  });
-
-  it('lets exactly the quota through when creates race', async () => {
-    const c = small.admin;
-    const id = await createZone(c, 'quota-race.example');
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        c.post(`/v1/zones/${id}/records`, { name: `r${i}`, type: 'A', content: '192.0.2.1' }),
-      ),
-    );
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
-    expect(answers.filter((a) => a.status === 403)).toHaveLength(7);
-    expect(await records(id, c)).toHaveLength(5);
   });
 });

@@ -2,6 +2,7 @@
 import { normalizeRecordName } from '../../shared/dns/names';
 import { parseRecordType, type RecordType } from '../../shared/dns/records';
 import type { ZoneRow } from '../store/zones';
+import { RecordLimitError } from '../store/record-limits';
 import { RecordConflict } from '../store/records';
 import { ApiFailure, fail } from './errors';
 
@@ -29,7 +30,7 @@ export function resolveType(type: string): RecordType {
   return t;
 }
 
-/** Runs a store write, turning refused writes into 409 answers. */
+/** Runs a store write, turning refused writes into their answers (409, 400 or 403 for limits). */
 export async function guarded<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -40,6 +41,7 @@ export async function guarded<T>(write: () => Promise<T>): Promise<T> {
         ...e.details,
       });
     }
+    if (e instanceof RecordLimitError) throw new ApiFailure(e.status, e.code, e.message, e.details);
     throw e;
   }
 }

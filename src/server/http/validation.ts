@@ -63,10 +63,12 @@ export function validationHook(result: HookResult, c: Context) {
     return errorJson(c, 400, 'invalid_request', `The field "${field}" is required.`, { field });
   }
   const code = fieldCodesFor(c.req.path)[field] ?? 'invalid_request';
-  const expected = (issue as { params?: { expected?: unknown } }).params?.expected;
+  const params = (issue as { params?: { expected?: unknown; details?: object } }).params;
+  const expected = params?.expected;
   return errorJson(c, 400, code, issue.message, {
     field,
     ...(BOUNDS[field] ?? {}),
     ...(typeof expected === 'string' ? { expected } : {}),
+    ...params?.details, // figures a shared rule reports, such as { max_bytes }
   });
 }

@@ -129,6 +129,30 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Records per zone, for the quota: counting a 100,000-record zone on every create took 17 ms,
+  // ten times the create itself. Triggers keep the count in step with every write of `records`
+  // (the API, seeds, the purge), inside the writing transaction, so it is never off by a race.
+  '0003_zone_record_counts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('zone_record_counts')
+        .addColumn('zone_id', 'text', (c) => c.primaryKey())
+        .addColumn('records', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`insert into zone_record_counts (zone_id, records)
+        select zone_id, count(*) from records group by zone_id`.execute(db);
+      await sql`create trigger records_count_insert after insert on records begin
+        insert into zone_record_counts (zone_id, records) values (new.zone_id, 1)
+          on conflict (zone_id) do update set records = records + 1;
+      end`.execute(db);
+      await sql`create trigger records_count_delete after delete on records begin
+        update zone_record_counts set records = records - 1 where zone_id = old.zone_id;
+      end`.execute(db);
+      await sql`create trigger zones_count_delete after delete on zones begin
+        delete from zone_record_counts where zone_id = old.id;
+      end`.execute(db);
+    },
+  },
 };
 
 /** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */

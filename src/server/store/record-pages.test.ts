@@ -10,6 +10,8 @@ import { createRecord, deleteRecords, getRRset, listRecords } from './records';
 import { createZone, type ZoneRow } from './zones';
 import { seedRecords } from '../test-support/seed';
 
+const LIMITS = { recordsPerZone: 250_000 };
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-pages-'));
 let store: OpenedStore;
 let zone: ZoneRow;
@@ -78,11 +80,16 @@ describe('listRecords paging', () => {
 
   it('sees writes: marks are rebuilt when the zone changes', async () => {
     await listRecords(store.db, zone.id, 10, 2 * STEP); // marks for the current state
-    const row = await createRecord(store.db, zone, {
-      name: 'a.pages.example.',
-      type: 'A',
-      content: '192.0.2.1',
-    });
+    const row = await createRecord(
+      store.db,
+      zone,
+      {
+        name: 'a.pages.example.',
+        type: 'A',
+        content: '192.0.2.1',
+      },
+      LIMITS,
+    );
     const after = await listRecords(store.db, zone.id, 10, 2 * STEP);
     expect(after.total).toBe(COUNT + 1);
     expect(after.rows.map((r) => r.id)).toEqual(naive(10, 2 * STEP));
@@ -96,11 +103,16 @@ describe('listRecords paging', () => {
     const first = await listRecords(store.db, zone.id, 10, 0);
     expect(first.total).toBe(COUNT);
     expect((await listRecords(store.db, zone.id, 10, 0)).total).toBe(COUNT);
-    const row = await createRecord(store.db, zone, {
-      name: 'b.pages.example.',
-      type: 'A',
-      content: '192.0.2.2',
-    });
+    const row = await createRecord(
+      store.db,
+      zone,
+      {
+        name: 'b.pages.example.',
+        type: 'A',
+        content: '192.0.2.2',
+      },
+      LIMITS,
+    );
     const after = await listRecords(store.db, zone.id, 10, 0);
     expect(after.total).toBe(COUNT + 1);
     expect(after.rows.map((r) => r.id)).toEqual(naive(10, 0));

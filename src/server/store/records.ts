@@ -7,6 +7,7 @@ import { rrsetProblem } from '../../shared/dns/rrset-rules';
 import type { Db } from './db';
 import { nowIso, recordId } from './ids';
 import { pageStart } from './record-pages';
+import { checkRecordQuota, checkRRsetSize, type RecordLimits } from './record-limits';
 import { bumpSerial, type ZoneRow } from './zones';
 
 export interface RecordRow {
@@ -101,8 +102,12 @@ async function upsertRRset(trx: Trx, zone: ZoneRow, w: RecordWrite) {
     .executeTakeFirstOrThrow();
 }
 
-export async function createRecord(db: Db, zone: ZoneRow, w: RecordWrite) {
+/** Adds a value; refused (RecordLimitError) when its RRset would outgrow a DNS message or the zone its quota. */
+export async function createRecord(db: Db, zone: ZoneRow, w: RecordWrite, limits: RecordLimits) {
   return write(db, async (trx) => {
+    // The order of the decisions: a 400 (the RRset's size) before a 409, the quota last: it only
+    // matters for a write that would otherwise be made.
+    await checkRRsetSize(trx, zone.id, w);
     const atName = await trx
       .selectFrom('records')
       .select(['type', 'content'])
@@ -121,6 +126,7 @@ export async function createRecord(db: Db, zone: ZoneRow, w: RecordWrite) {
       const code = problem.code === 'cname_conflict' ? 'cname_conflict' : 'record_already_exists';
       throw new RecordConflict(code, problem.message);
     }
+    await checkRecordQuota(trx, zone.id, limits);
 
     const rrset = await upsertRRset(trx, zone, w);
     const id = recordId(zone.id, w.name, w.type, w.content);
@@ -169,6 +175,7 @@ export async function updateRecord(db: Db, zone: ZoneRow, current: RecordRow, w:
           `${w.name} already has the ${w.type} record "${w.content}".`,
         );
       }
+      await checkRRsetSize(trx, zone.id, w, current.id);
       await trx
         .updateTable('records')
         .set({ id, content: w.content, disabled, updated_at: nowIso() })

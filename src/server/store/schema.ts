@@ -55,6 +55,12 @@ export interface RecordsTable {
   updated_at: string;
 }
 
+/** Kept by triggers on `records` (migration 0002); read for the per-zone quota. */
+export interface ZoneRecordCountsTable {
+  zone_id: string;
+  records: number;
+}
+
 export interface DnssecKeysTable {
   id: string;
   zone_id: string;
@@ -89,6 +95,7 @@ export interface Database {
   zones: ZonesTable;
   rrsets: RrsetsTable;
   records: RecordsTable;
+  zone_record_counts: ZoneRecordCountsTable;
   dnssec_keys: DnssecKeysTable;
   usage_daily: UsageDailyTable;
   meta: MetaTable;

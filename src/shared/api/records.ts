@@ -34,7 +34,7 @@ function withCanonicalContent<T extends { type: string; content: string }>(
     code: 'custom',
     path: ['content'],
     message: r.message,
-    params: { expected: r.expected },
+    params: { expected: r.expected, details: r.details },
   });
   return value;
 }

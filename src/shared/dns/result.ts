@@ -1,7 +1,13 @@
 // The outcome of every validator in this folder: a value, or one sentence a user can act on.
 
 export type Ok<T> = { ok: true; value: T };
-export type Err = { ok: false; message: string; expected?: string };
+export type Err = {
+  ok: false;
+  message: string;
+  expected?: string;
+  /** Figures that go into the error's details, such as a limit: { max_bytes }. */
+  details?: Record<string, number>;
+};
 export type Result<T> = Ok<T> | Err;
 
 export function ok<T>(value: T): Ok<T> {

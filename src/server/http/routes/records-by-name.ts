@@ -99,6 +99,7 @@ export function registerRecordByNameRoutes(r: Registrar) {
         throw fail.badRequest('invalid_record_content', content.message, {
           field: 'content',
           ...(content.expected ? { expected: content.expected } : {}),
+          ...content.details,
         });
       }
       const row = await guarded(() =>

@@ -22,9 +22,14 @@ const recordParams = zoneParams.extend({
   record_id: z.string().meta({ example: 'rec_3f2a9c0d1e4b5a6978877665' }),
 });
 const conflict = json(errorBodySchema, 'record_already_exists or cname_conflict');
+const quota = json(
+  errorBodySchema,
+  'The key lacks a scope (insufficient_scope), or the zone already holds its quota of records (quota_exceeded)',
+);
 
 export function registerRecordRoutes(r: Registrar) {
   const { db, events } = r.deps;
+  const { QUOTA_RECORDS_PER_ZONE } = r.deps.config;
   const withZone = [loadZone(db)];
   const withRecord = [loadZone(db), loadRecord(db)];
   const changed = (zoneId: string, row: { name: string; type: string }) =>
@@ -42,6 +47,7 @@ export function registerRecordRoutes(r: Registrar) {
       responses: {
         201: json(recordWriteResponse, 'The new record'),
         ...commonErrors,
+        403: quota,
         409: conflict,
       },
     }),
@@ -49,7 +55,9 @@ export function registerRecordRoutes(r: Registrar) {
       const zone = c.get('zone');
       const input = c.req.valid('json');
       const name = resolveName(zone, input.name, input.type);
-      const row = await guarded(() => createRecord(db, zone, { ...input, name }));
+      const row = await guarded(() =>
+        createRecord(db, zone, { ...input, name }, { recordsPerZone: QUOTA_RECORDS_PER_ZONE }),
+      );
       await changed(zone.id, row);
       return c.json(
         {

@@ -16,6 +16,7 @@ import { sshfpSpec, tlsaSpec } from './tlsa-sshfp';
 import type { SshfpFields, TlsaFields } from './tlsa-sshfp';
 import { txtSpec } from './txt';
 import type { TxtFields } from './txt';
+import { contentLengthProblem, valueSizeProblem } from './size';
 import { RECORD_TYPES } from './types';
 import type { RecordType, RecordTypeSpec } from './types';
 
@@ -29,6 +30,14 @@ export type { SvcbFields, SvcParam } from './svcb';
 export type { SshfpFields, TlsaFields } from './tlsa-sshfp';
 export type { TxtFields } from './txt';
 export { txtToWireStrings } from './txt';
+export {
+  CONTENT_MAX_CHARS,
+  RRSET_MAX_BYTES,
+  RR_FIXED,
+  VALUE_MAX_BYTES,
+  nameWireBytes,
+  rdataBytes,
+} from './size';
 
 export interface FieldsByType {
   A: AddressFields;
@@ -83,16 +92,24 @@ export function parseRecordType(s: string): RecordType | undefined {
   return isRecordType(upper) ? upper : undefined;
 }
 
-function normalizeWith<F>(spec: RecordTypeSpec<F>, content: string): Result<string> {
+function normalizeWith<T extends RecordType>(
+  spec: RecordTypeSpec<FieldsOf<T>>,
+  content: string,
+): Result<string> {
+  // Length first: megabytes of text are refused before any parser walks them.
+  const tooLong = contentLengthProblem(spec.type, content, spec.expected);
+  if (tooLong) return tooLong;
   const trimmed = content.trim();
   if (trimmed === '')
     return err(`${spec.type} content must not be empty; expected ${spec.expected}.`, spec.expected);
   const parsed = spec.parse(trimmed);
   if (!parsed.ok) return { ...parsed, expected: parsed.expected ?? spec.expected };
-  return ok(spec.format(parsed.value));
+  return (
+    valueSizeProblem(spec.type as T, parsed.value, spec.expected) ?? ok(spec.format(parsed.value))
+  );
 }
 
 /** Canonical content text: equal records get equal text, hence equal record ids. */
 export function normalizeContent(type: RecordType, content: string): Result<string> {
-  return normalizeWith<FieldsOf<typeof type>>(RECORD_SPECS[type], content);
+  return normalizeWith<typeof type>(RECORD_SPECS[type], content);
 }

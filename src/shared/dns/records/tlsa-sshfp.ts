@@ -26,8 +26,6 @@ const SSHFP_EXAMPLE = `4 2 ${'0123456789abcdef'.repeat(4)}`;
 const TLSA_BYTES: Record<number, number | undefined> = { 1: 32, 2: 64 };
 const SSHFP_BYTES: Record<number, number | undefined> = { 1: 20, 2: 32 };
 const SSHFP_ALGORITHMS = new Set([1, 2, 3, 4, 6]);
-/** RDATA is at most 65535 bytes; the numbers take 3 of them. */
-const MAX_DATA_BYTES = 65532;
 
 function parseTlsa(content: string): Result<TlsaFields> {
   const present = requireContent(content, 'TLSA', TLSA_EXPECTED);
@@ -62,12 +60,6 @@ function parseTlsa(content: string): Result<TlsaFields> {
       : `TLSA data for matching type ${matchingType.value}`;
   const data = parseHex(hex, what, TLSA_EXPECTED, bytes);
   if (!data.ok) return data;
-  if (data.value.length / 2 > MAX_DATA_BYTES) {
-    return err(
-      `TLSA certificate data is too long; a record holds at most ${MAX_DATA_BYTES} bytes of it.`,
-      TLSA_EXPECTED,
-    );
-  }
   return ok({
     usage: usage.value,
     selector: selector.value,

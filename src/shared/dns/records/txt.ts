@@ -14,7 +14,6 @@ export interface TxtFields {
 
 const EXPECTED = '<free text> or "<string>" ["<string>" ...]';
 const MAX_STRING_BYTES = 255;
-const MAX_RDATA_BYTES = 65535;
 const MIXED =
   'TXT content mixes free text and quotes; write either plain text without quotes, or only quoted strings such as "part one" "part two" (a quote inside a string is written \\").';
 
@@ -77,16 +76,14 @@ function parse(content: string): Result<TxtFields> {
   } else {
     fields = { strings: [s], quoted: false };
   }
-  const wireBytes = fields.strings
+  return ok(fields);
+}
+
+/** RDATA octets of the value: each string cut into pieces, each piece with its length octet. */
+export function txtWireBytes(fields: TxtFields): number {
+  return fields.strings
     .flatMap(splitUtf8)
     .reduce((sum, p) => sum + 1 + encoder.encode(p).length, 0);
-  if (wireBytes > MAX_RDATA_BYTES) {
-    return err(
-      `TXT content is too long: it needs ${wireBytes} bytes in DNS, and a record holds at most ${MAX_RDATA_BYTES}.`,
-      EXPECTED,
-    );
-  }
-  return ok(fields);
 }
 
 function canStayFree(s: string): boolean {

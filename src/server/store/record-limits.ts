@@ -1,0 +1,82 @@
+// The limits a record write must stay within, checked inside the write's own transaction (the
+// group commit runs writes one at a time), so two writes can never pass together what neither
+// passes alone: the RRset must fit in one DNS message, the zone must be under its record quota.
+import { RR_FIXED, RRSET_MAX_BYTES, type RecordType } from '../../shared/dns/records';
+import { contentToRdata, nameWire } from '../dns/rdata';
+import type { Trx } from './group-commit';
+
+/** A write refused by a limit; the route answers with `status` and `code`. */
+export class RecordLimitError extends Error {
+  constructor(
+    readonly status: 400 | 403,
+    readonly code: 'rrset_too_large' | 'quota_exceeded',
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export interface RecordLimits {
+  /** QUOTA_RECORDS_PER_ZONE. */
+  recordsPerZone: number;
+}
+
+/** Records the zone holds now, from the count the triggers of migration 0002 keep. */
+export async function zoneRecordCount(trx: Trx, zoneId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('zone_record_counts')
+    .select('records')
+    .where('zone_id', '=', zoneId)
+    .executeTakeFirst();
+  return row?.records ?? 0;
+}
+
+/** Refuses one more record in a zone that holds its quota already. */
+export async function checkRecordQuota(trx: Trx, zoneId: string, limits: RecordLimits) {
+  const used = await zoneRecordCount(trx, zoneId);
+  if (used < limits.recordsPerZone) return;
+  throw new RecordLimitError(
+    403,
+    'quota_exceeded',
+    `This zone holds ${used} records, its limit is ${limits.recordsPerZone}; delete records you no longer need, or ask the operator to raise QUOTA_RECORDS_PER_ZONE.`,
+    { quota: 'records_per_zone', limit: limits.recordsPerZone, used },
+  );
+}
+
+/** Octets of one record in a message, owner name uncompressed (see shared/dns/records/size.ts). */
+function rrBytes(ownerBytes: number, type: RecordType, content: string) {
+  return ownerBytes + RR_FIXED + contentToRdata(type, content).length;
+}
+
+/**
+ * Refuses a write after which the RRset at name/type would not fit in one DNS message. `content`
+ * is the value written; `replacing` the id of the value it replaces (an update), if any.
+ */
+export async function checkRRsetSize(
+  trx: Trx,
+  zoneId: string,
+  w: { name: string; type: string; content: string },
+  replacing?: string,
+) {
+  const type = w.type as RecordType;
+  const owner = nameWire(w.name).length;
+  let q = trx
+    .selectFrom('records')
+    .select('content')
+    .where('zone_id', '=', zoneId)
+    .where('name', '=', w.name)
+    .where('type', '=', w.type)
+    .where('content', '!=', w.content);
+  if (replacing) q = q.where('id', '!=', replacing);
+  const stored = await q.execute();
+  let bytes = rrBytes(owner, type, w.content);
+  for (const r of stored) bytes += rrBytes(owner, type, r.content);
+  if (bytes <= RRSET_MAX_BYTES) return;
+  throw new RecordLimitError(
+    400,
+    'rrset_too_large',
+    `The ${w.type} RRset at ${w.name} would take ${bytes} bytes with this value (${stored.length + 1} values), more than the ${RRSET_MAX_BYTES} bytes that fit in one DNS message; use fewer or shorter values, or spread them over other names.`,
+    { field: 'content', max_bytes: RRSET_MAX_BYTES, rrset_bytes: bytes },
+  );
+}

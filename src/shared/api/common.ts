@@ -34,7 +34,6 @@ export const ERROR_CODES = [
   'record_already_exists',
   'cname_conflict',
   'rrset_too_large',
-  'quota_exceeded',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'internal_error',
+  'storage_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

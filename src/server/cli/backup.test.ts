@@ -100,7 +100,7 @@ describe('backup CLI', () => {
 
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Backed up .+ to .+copy\.db: \d+ bytes, 1 zones, \d+ records/);
+    expect(result.stdout).toMatch(/^Backed up .+ to .+copy\.db: \d+ bytes, 1 zone, \d+ records/);
     expect(before.length).toBeGreaterThanOrEqual(100);
     expect(duringBackup).toBeGreaterThan(0); // the server kept writing while the copy was taken
     expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);

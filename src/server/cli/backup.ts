@@ -22,6 +22,8 @@ Restore: README.md, "Backup and restore".`;
 
 class UsageError extends Error {}
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 function fsyncPath(p: string): void {
   const fd = fs.openSync(p, 'r');
   try {
@@ -86,7 +88,7 @@ export function runBackupCli(argv: string[], out: (line: string) => void): numbe
       const bytes = fs.statSync(target).size;
       const ms = Math.round(performance.now() - started);
       out(
-        `Backed up ${source} to ${target}: ${bytes} bytes, ${held.zones} zones, ${held.records} records, integrity ok, ${ms} ms.`,
+        `Backed up ${source} to ${target}: ${bytes} bytes, ${plural(held.zones, 'zone')}, ${plural(held.records, 'record')}, integrity ok, ${ms} ms.`,
       );
       return 0;
     } finally {

@@ -66,6 +66,10 @@ export function runBackupCli(argv: string[], out: (line: string) => void): numbe
     if (!fs.existsSync(source))
       throw new UsageError(`There is no database at ${source}; set DATA_DIR to the server's.`);
     if (target === source) throw new UsageError('The backup cannot replace the database itself.');
+    if (!fs.existsSync(path.dirname(target)))
+      throw new UsageError(
+        `The directory ${path.dirname(target)} does not exist; create it first.`,
+      );
     if (fs.existsSync(target) && !values.force)
       throw new UsageError(`${target} exists; pass --force to replace it.`);
 
@@ -73,7 +77,9 @@ export function runBackupCli(argv: string[], out: (line: string) => void): numbe
     const partial = `${target}.partial-${process.pid}`;
     try {
       createPrivateFile(partial); // VACUUM INTO fills an empty file, keeping its 0600 mode
-      const db = new SQLite(source, { readonly: true, fileMustExist: true });
+      // Read-write, though it only reads: a read-only connection to a stopped server's
+      // database would leave -wal and -shm files behind.
+      const db = new SQLite(source, { fileMustExist: true });
       try {
         db.pragma('busy_timeout = 5000');
         db.prepare('vacuum into ?').run(partial);

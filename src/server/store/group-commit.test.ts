@@ -105,5 +105,11 @@ describe('group commit on a full database', () => {
 
     store.sqlite.pragma('max_page_count = 4294967294');
     expect(await insert('after')).toBe('ok');
+
+    // A transaction left open on the connection (as a ROLLBACK failing on an I/O error leaves
+    // it) does not stop the writes that follow.
+    store.sqlite.exec('begin');
+    expect(await insert('left-open')).toBe('ok');
+    expect(store.sqlite.inTransaction).toBe(false);
   });
 });

@@ -81,7 +81,13 @@ class GroupCommit {
    */
   private transaction(body: (trx: Trx) => Promise<void>): Promise<void> {
     return this.db.connection().execute(async (conn) => {
-      await sql`begin`.execute(conn);
+      await sql`begin`.execute(conn).catch(async (e: unknown) => {
+        // A transaction is still open only when an I/O error made a ROLLBACK fail: end it,
+        // or every later write would fail ("within a transaction") after the disk recovered.
+        if (!(e instanceof Error) || !/within a transaction/.test(e.message)) throw e;
+        await sql`rollback`.execute(conn);
+        await sql`begin`.execute(conn);
+      });
       try {
         await body(conn);
         await sql`commit`.execute(conn);

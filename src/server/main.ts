@@ -1,14 +1,22 @@
-// Reads config, opens the store, starts the service, prints how to sign in.
+// Reads config, claims the data directory, opens the store, starts the service, prints how to
+// sign in. Any failure before that exits 1 with a message naming the path and the cause.
 import pino from 'pino';
 import { bootstrapFirstKey } from './bootstrap';
 import { loadConfig } from './config';
 import { startService } from './server';
 import { openStore } from './store/db';
+import { prepareDataDir } from './store/files';
+import { lockDataDir } from './store/lock';
 
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL, base: undefined });
-  const store = await openStore(config.dataDir);
+  const warn = (line: string) => log.warn(line);
+  prepareDataDir(config.dataDir, warn);
+  // Before the store opens (and migrates): a second server on this directory stops here.
+  // The shutdown handler below keeps `lock` reachable: a collected connection would unlock.
+  const lock = lockDataDir(config.dataDir);
+  const store = await openStore(config.dataDir, { warn });
   const firstKey = await bootstrapFirstKey(store.db);
   const service = await startService(config, store, log);
 
@@ -37,6 +45,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await service.stop();
     await store.close();
+    lock.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

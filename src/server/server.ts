@@ -10,6 +10,7 @@ import { listenHttp } from './http/listen';
 import { createMetrics, type Metrics } from './metrics';
 import { Purger } from './purger';
 import type { OpenedStore } from './store/db';
+import { observeCommits } from './store/group-commit';
 
 export interface RunningService {
   url: string;
@@ -28,6 +29,7 @@ export async function startService(
 ): Promise<RunningService> {
   const events = new ZoneEvents();
   const metrics = createMetrics();
+  observeCommits(store.db, (seconds) => metrics.storeCommit.observe(seconds));
   const purger = new Purger(store.db, log);
   const views = new ViewStore(store.db, config);
   await views.loadAll();

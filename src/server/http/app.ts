@@ -4,7 +4,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import type { AppEnv } from './context';
-import { ApiFailure, errorJson } from './errors';
+import { ApiFailure, errorJson, storageUnavailable } from './errors';
 import { gate } from './gate';
 import { httpMetrics, registerMetricsRoute } from './metrics-route';
 import { createRateLimits } from './rate-limit';
@@ -106,6 +106,8 @@ export function createApp(deps: AppDeps) {
       if (err.status === 413)
         return errorJson(c, 413, 'payload_too_large', 'The request body is larger than 1 MiB.');
     }
+    const storage = storageUnavailable(c, err); // 503 storage_unavailable, the cause logged
+    if (storage) return storage;
     c.get('log')?.error({ err }, 'unhandled error');
     return errorJson(
       c,

@@ -1,8 +1,7 @@
 // Opens the SQLite database in DATA_DIR with durable settings and brings its schema up to date.
-import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { DataDirError, prepareDataDir } from './files';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -14,15 +13,25 @@ export interface OpenedStore {
   close(): Promise<void>;
 }
 
-export async function openStore(dataDir: string): Promise<OpenedStore> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, 'zonedeck.db'));
-  // WAL with synchronous=FULL: a commit is on disk before the HTTP answer is sent,
-  // so an acknowledged write survives kill -9 and power loss.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+export interface OpenOptions {
+  /** Told each file whose too-open permissions were tightened (the server logs it). */
+  warn?: (line: string) => void;
+}
+
+export async function openStore(dataDir: string, options: OpenOptions = {}): Promise<OpenedStore> {
+  const file = prepareDataDir(dataDir, options.warn ?? (() => {}));
+  let sqlite: SQLite.Database;
+  try {
+    sqlite = new SQLite(file);
+    // WAL with synchronous=FULL: a commit is on disk before the HTTP answer is sent,
+    // so an acknowledged write survives kill -9 and power loss.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+  } catch (e) {
+    throw new DataDirError(`Cannot open the database ${file}: ${sqliteReason(e)}`);
+  }
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
@@ -31,9 +40,20 @@ export async function openStore(dataDir: string): Promise<OpenedStore> {
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${String(error)}`);
+    throw new DataDirError(
+      `Database migration ${failed} of ${file} failed: ${sqliteReason(error)}`,
+    );
   }
   return { db, sqlite, close: () => db.destroy() };
+}
+
+/** The cause of an SQLite failure at open, with what the operator can do about it. */
+function sqliteReason(e: unknown): string {
+  const code = e instanceof Error && 'code' in e ? String(e.code) : '';
+  const text = e instanceof Error ? e.message : String(e);
+  if (/^SQLITE_(NOTADB|CORRUPT)/.test(code))
+    return `${text} (${code}). Restore it from a backup (README: Backup and restore), or move it away to start empty.`;
+  return code ? `${text} (${code})` : text;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Writes while another process writes the same database (the `apikey` CLI beside a running
 // server): a write that has read must not fail when the other process commits before it writes;
-// its batch runs again.
+// its batch runs again. And writes on a full database fail with the real cause.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -69,5 +69,47 @@ describe('group commit beside another process', () => {
     await writer.done;
     const ids = (await db.selectFrom('customers').select('id').execute()).map((r) => r.id);
     expect(ids.sort()).toEqual(['other', 'ours']);
+  });
+});
+
+describe('group commit on a full database', () => {
+  let store: OpenedStore | undefined;
+  let dir = '';
+  afterEach(async () => {
+    await store?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('rejects each write with the real cause, not the failed ROLLBACK, and recovers', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
+    store = await openStore(dir);
+    const db = store.db;
+    // A real SQLITE_FULL, as a full disk gives: SQLite rolls the transaction back itself, so
+    // the ROLLBACK that follows fails ("no transaction is active") and used to hide the cause.
+    const pages = store.sqlite.pragma('page_count', { simple: true }) as number;
+    store.sqlite.pragma(`max_page_count = ${pages}`);
+    const insert = (id: string) =>
+      write(db, (trx) =>
+        trx
+          .insertInto('customers')
+          .values({ id: id + 'x'.repeat(3000), default_region: 'EU', created_at: 'now' })
+          .execute(),
+      ).then(
+        () => 'ok',
+        (e: { code?: string }) => e.code,
+      );
+    // One write alone, then ten in one batch: every one fails with SQLITE_FULL.
+    expect(await insert('alone')).toBe('SQLITE_FULL');
+    const batch = await Promise.all(Array.from({ length: 10 }, (_, i) => insert(`b${i}`)));
+    expect(batch).toEqual(Array(10).fill('SQLITE_FULL'));
+
+    store.sqlite.pragma('max_page_count = 4294967294');
+    expect(await insert('after')).toBe('ok');
+
+    // A transaction left open on the connection (as a ROLLBACK failing on an I/O error leaves
+    // it) does not stop the writes that follow.
+    store.sqlite.exec('begin');
+    expect(await insert('left-open')).toBe('ok');
+    expect(store.sqlite.inTransaction).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './db';
 import type { Database } from './schema';
+import { storageFault } from './storage-fault';
 
 /** The connection a write runs on, inside its transaction. */
 export type Trx = Kysely<Database>;
@@ -26,6 +27,9 @@ const isBusy = (e: unknown) =>
 class GroupCommit {
   private queue: Job[] = [];
   private draining = false;
+
+  /** Told the duration of every committed batch, BEGIN to the end of COMMIT, in seconds. */
+  onCommit?: (seconds: number) => void;
 
   constructor(private readonly db: Db) {}
 
@@ -51,7 +55,9 @@ class GroupCommit {
           for (let attempt = 1; ; attempt++) {
             outcomes.length = 0;
             try {
-              await this.db.transaction().execute((trx) => this.runBatch(trx, batch, outcomes));
+              const started = performance.now();
+              await this.transaction((trx) => this.runBatch(trx, batch, outcomes));
+              this.onCommit?.((performance.now() - started) / 1000);
               break;
             } catch (e) {
               if (!isBusy(e) || attempt >= BUSY_RETRIES) throw e;
@@ -68,6 +74,32 @@ class GroupCommit {
     }
   }
 
+  /**
+   * BEGIN, `body`, COMMIT on one connection. Kysely's transaction() throws the ROLLBACK's error
+   * when the ROLLBACK fails, and after a full disk or an I/O error SQLite has often rolled back
+   * already ("no transaction is active"): the cause would be lost. Here the first error wins.
+   */
+  private transaction(body: (trx: Trx) => Promise<void>): Promise<void> {
+    return this.db.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn).catch(async (e: unknown) => {
+        // A transaction is still open only when an I/O error made a ROLLBACK fail: end it,
+        // or every later write would fail ("within a transaction") after the disk recovered.
+        if (!(e instanceof Error) || !/within a transaction/.test(e.message)) throw e;
+        await sql`rollback`.execute(conn);
+        await sql`begin`.execute(conn);
+      });
+      try {
+        await body(conn);
+        await sql`commit`.execute(conn);
+      } catch (e) {
+        await sql`rollback`.execute(conn).catch(() => {
+          /* already rolled back by SQLite: the error that matters is e */
+        });
+        throw e;
+      }
+    });
+  }
+
   private async runBatch(trx: Trx, batch: Job[], outcomes: Array<() => void>): Promise<void> {
     for (const job of batch) {
       await sql`savepoint job`.execute(trx);
@@ -77,8 +109,15 @@ class GroupCommit {
         outcomes.push(() => job.resolve(value));
       } catch (e) {
         if (isBusy(e)) throw e; // the whole batch runs again (see drain)
-        await sql`rollback to savepoint job`.execute(trx);
-        await sql`release savepoint job`.execute(trx);
+        // A full disk or an I/O error fails the whole batch: SQLite may have rolled the
+        // transaction back already, and its COMMIT would fail anyway. Each job gets this error.
+        if (storageFault(e)) throw e;
+        try {
+          await sql`rollback to savepoint job`.execute(trx);
+          await sql`release savepoint job`.execute(trx);
+        } catch {
+          throw e; // the batch is lost; the job's own error says why, not the rollback's
+        }
         outcomes.push(() => job.reject(e));
       }
     }
@@ -87,9 +126,18 @@ class GroupCommit {
 
 const writers = new WeakMap<Db, GroupCommit>();
 
-/** Runs `work` as one atomic write of `db`, batched with concurrent writes into one commit. */
-export function write<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+function writerOf(db: Db): GroupCommit {
   let w = writers.get(db);
   if (!w) writers.set(db, (w = new GroupCommit(db)));
-  return w.run(work);
+  return w;
+}
+
+/** Runs `work` as one atomic write of `db`, batched with concurrent writes into one commit. */
+export function write<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return writerOf(db).run(work);
+}
+
+/** Registers the one observer of `db`'s batch commit times (the service's metrics). */
+export function observeCommits(db: Db, onCommit: (seconds: number) => void): void {
+  writerOf(db).onCommit = onCommit;
 }

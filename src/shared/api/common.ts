@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'rate_limited',
   'internal_error',
+  'storage_unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

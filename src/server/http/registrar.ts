@@ -61,4 +61,7 @@ export const commonErrors = {
   429: error(
     'Too many requests for this key (or failed sign-ins from this address); wait the seconds in Retry-After',
   ),
+  503: error(
+    'The database cannot be written (disk full, read-only, I/O error): storage_unavailable, with Retry-After where waiting helps',
+  ),
 } as const;

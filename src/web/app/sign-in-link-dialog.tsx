@@ -1,0 +1,53 @@
+// Asks before a sign-in link replaces the key this tab is signed in with, and follows links
+// pasted into the address bar of an open tab (a hash change, no reload).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSession } from '../api/session';
+import { handleSignInLink, resolvePendingLink, usePendingLinkKey } from '../api/sign-in-link';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+
+/** The last characters of a key: enough to tell two keys apart, too few to use one. */
+const keyEnd = (key: string) => `…${key.slice(-4)}`;
+
+export function SignInLinkDialog() {
+  const qc = useQueryClient();
+  const current = useSession();
+  const pending = usePendingLinkKey();
+
+  useEffect(() => {
+    window.addEventListener('hashchange', handleSignInLink);
+    return () => window.removeEventListener('hashchange', handleSignInLink);
+  }, []);
+
+  if (!pending || !current) return null;
+  const replace = () => {
+    qc.clear(); // nothing cached under the old key may show under the new one
+    resolvePendingLink(true);
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && resolvePendingLink(false)}
+      title="Sign in with another key?"
+      description={
+        <>
+          This link signs you in with another API key (ending{' '}
+          <span className="mono">{keyEnd(pending)}</span>) instead of the one you are using now
+          (ending <span className="mono">{keyEnd(current.key)}</span>). Open links only from people
+          you trust: the zones you see and change would be those of the link&apos;s key.
+        </>
+      }
+    >
+      <div className="form-actions">
+        {/* The focus starts on Close, and Escape closes: both keep the current key. */}
+        <Button variant="secondary" onClick={() => resolvePendingLink(false)}>
+          Keep current key
+        </Button>
+        <Button variant="primary" onClick={replace}>
+          Replace
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -22,8 +22,11 @@ export function SignInLinkDialog() {
 
   if (!pending || !current) return null;
   const replace = () => {
-    qc.clear(); // nothing cached under the old key may show under the new one
     resolvePendingLink(true);
+    // Nothing fetched with the old key may show under the new one: the page on screen keeps
+    // its queries mounted, so they are reset (and fetched again with the new key), not dropped.
+    qc.getMutationCache().clear();
+    void qc.resetQueries();
   };
   return (
     <Dialog

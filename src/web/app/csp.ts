@@ -1,11 +1,12 @@
 // What the dashboard needs to run under the server's Content-Security-Policy (no eval, <style>
 // elements only with the page's nonce). main.tsx imports this module first: zod reads its
 // configuration when a schema is created, and schemas are created as their modules load.
-import { z } from 'zod';
-
 // zod 4 compiles object parsers with `new Function` when it may, and probes whether it may by
 // trying: a violation report even where the probe fails quietly. Parsing without it is enough.
-z.config({ jitless: true });
+// Set through zod's global (what `z.config` writes), so that zod itself stays out of the first
+// page's JavaScript (ADR 0004): zod merges into this object when it loads.
+const g = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+g.__zod_globalConfig = { ...g.__zod_globalConfig, jitless: true };
 
 /**
  * Radix's scroll lock (react-style-singleton, through get-nonce) adds a <style> when a dialog

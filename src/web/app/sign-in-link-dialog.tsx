@@ -1,9 +1,8 @@
-// Asks before a sign-in link replaces the key this tab is signed in with, and follows links
-// pasted into the address bar of an open tab (a hash change, no reload).
+// Asks before a sign-in link replaces the key this tab is signed in with (loaded only when a
+// link brings another key: sign-in-link-watcher.tsx).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useSession } from '../api/session';
-import { handleSignInLink, resolvePendingLink, usePendingLinkKey } from '../api/sign-in-link';
+import { resolvePendingLink, usePendingLinkKey } from '../api/sign-in-link';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 
@@ -14,11 +13,6 @@ export function SignInLinkDialog() {
   const qc = useQueryClient();
   const current = useSession();
   const pending = usePendingLinkKey();
-
-  useEffect(() => {
-    window.addEventListener('hashchange', handleSignInLink);
-    return () => window.removeEventListener('hashchange', handleSignInLink);
-  }, []);
 
   if (!pending || !current) return null;
   const replace = () => {

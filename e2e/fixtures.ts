@@ -90,8 +90,28 @@ export async function signInWithLink(page: Page, key = server.key, path = '/') {
   await page.goto(`${path}#key=${encodeURIComponent(key)}`);
 }
 
-export const test = base.extend({
+export const test = base.extend<{ cspViolations: string[] }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => use(server.url),
+  // Every test, on every page it opens, fails on a Content-Security-Policy violation: the
+  // browser's console report and the page's securitypolicyviolation event both count.
+  cspViolations: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      context.on('console', (m) => {
+        if (/Content.Security.Policy/i.test(m.text())) seen.push(m.text());
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(
+            `Content-Security-Policy violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} ${e.sample}`,
+          );
+        });
+      });
+      await use(seen);
+      expect(seen, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };

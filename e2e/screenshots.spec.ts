@@ -91,3 +91,24 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+// The question a sign-in link with another key asks, on a page with zones behind it.
+for (const scheme of ['light', 'dark'] as const) {
+  for (const [device, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 360, height: 740 }],
+  ] as const) {
+    test(`sign-in link dialog, ${scheme} ${device}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      const mine = await createKey(`shots-link-${scheme}-${device}`, 'all');
+      await api(mine.key).createZone(uniqueZoneName('shop'));
+      const other = await createKey(`shots-link-other-${scheme}-${device}`, 'all');
+      await signInWithLink(page, mine.key);
+      await page.getByRole('table').waitFor();
+      await page.evaluate((k) => (window.location.hash = `key=${k}`), other.key);
+      await page.getByRole('dialog', { name: 'Sign in with another key?' }).waitFor();
+      await page.screenshot({ path: `${dir}/sign-in-link-dialog-${scheme}-${device}.png` });
+    });
+  }
+}

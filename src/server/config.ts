@@ -12,6 +12,12 @@ const hostList = z
   )
   .pipe(z.array(z.string().regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/)).min(1));
 
+// CSP source expressions: no quotes, semicolons or commas, which would change the policy itself.
+const cspSources = z
+  .string()
+  .transform((s) => s.split(/\s+/).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[^\s;,'"]+$/, 'a CSP source such as https://api.example.com')));
+
 const port = z.coerce.number().int().min(0).max(65535);
 const count = z.coerce.number().int().min(0);
 
@@ -70,6 +76,12 @@ export const configSchema = z.object({
   HTTP_MAX_CONNECTIONS: count.min(1).default(2000),
   /** How long an idle keep-alive connection stays open (above a proxy's own idle timeout). */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: count.min(1000).default(5_000),
+  /**
+   * Origins the dashboard may call besides its own (the sign-in form's "Service elsewhere?"),
+   * as CSP sources separated by spaces. `https:` lets it reach any HTTPS API but never send a
+   * key in clear text to another origin; '' allows only this service.
+   */
+  HTTP_CSP_CONNECT_SRC: cspSources.default(['https:']),
   /** /metrics answers only with "Authorization: Bearer <this>"; unset, /metrics is off. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });

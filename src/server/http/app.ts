@@ -14,6 +14,7 @@ import { registerRecordByNameRoutes } from './routes/records-by-name';
 import { registerRecordRoutes } from './routes/records';
 import { registerUsageDnssecRoutes } from './routes/usage-dnssec';
 import { registerZoneRoutes } from './routes/zones';
+import { securityHeaders } from './security-headers';
 import { serveDashboard } from './static';
 import { validationHook } from './validation';
 
@@ -23,6 +24,7 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const table = new RouteTable();
 
+  app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
     const incoming = c.req.header('X-Request-ID');
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -123,7 +125,7 @@ export function createApp(deps: AppDeps) {
     c.json({ dns: { host: deps.config.HOST, port: deps.dnsPort ?? deps.config.DNS_PORT } }),
   );
   registerMetricsRoute(app, deps);
-  serveDashboard(app, deps.config.webDir);
+  serveDashboard(app, deps.config);
   app.notFound((c) => errorJson(c, 404, 'not_found', `There is no route ${c.req.path}.`));
   return app;
 }

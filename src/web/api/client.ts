@@ -2,6 +2,7 @@
 // schema, every failure raised as one ApiError.
 import { ApiError } from './api-error';
 import type { Parser } from './parser';
+import { rateLimitWait, sleep } from './rate-limit';
 import { session, type Session } from './session';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -23,6 +24,7 @@ function fallbackMessage(status: number): string {
   if (status === 401) return 'The service did not accept this API key.';
   if (status === 403) return 'Your API key lacks a scope this action needs.';
   if (status === 404) return 'The service has no such resource.';
+  if (status === 429) return 'Too many requests with this API key; wait a moment and try again.';
   if (status >= 500) return `The service had a problem (HTTP ${status}); try again in a moment.`;
   return `The service refused the request (HTTP ${status}).`;
 }
@@ -72,20 +74,21 @@ function withTimeout(signal: AbortSignal | undefined): AbortSignal | undefined {
   return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timeout]) : signal;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const creds = options.as ?? session.get();
-  if (!creds) throw new ApiError(401, 'not_signed_in', 'Sign in with an API key to continue.');
+/** One round trip; an unreachable service or a timeout becomes a network_error ApiError. */
+async function send<T>(
+  creds: Session,
+  path: string,
+  options: RequestOptions<T>,
+  method: Method,
+): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     Authorization: `Bearer ${creds.key}`,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const where = creds.baseUrl || window.location.origin;
-
-  let res: Response;
   try {
-    res = await fetch(buildUrl(creds.baseUrl, path, options.query), {
-      method: options.method ?? 'GET',
+    return await fetch(buildUrl(creds.baseUrl, path, options.query), {
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: withTimeout(options.signal),
@@ -93,6 +96,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   } catch (e) {
     if (options.signal?.aborted) throw e; // cancelled by the caller: not an error to show
     const timedOut = e instanceof DOMException && e.name === 'TimeoutError';
+    const where = creds.baseUrl || window.location.origin;
     throw new ApiError(
       0,
       'network_error',
@@ -100,6 +104,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
         ? `The service at ${where} did not answer within ${TIMEOUT_MS / 1000} seconds.`
         : `Could not reach the service at ${where}. Check the address and your connection.`,
     );
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const creds = options.as ?? session.get();
+  if (!creds) throw new ApiError(401, 'not_signed_in', 'Sign in with an API key to continue.');
+  const method = options.method ?? 'GET';
+  let res = await send(creds, path, options, method);
+  for (let retries = 0; ; retries++) {
+    const wait = rateLimitWait(method, res, retries);
+    if (wait === null) break;
+    await res.body?.cancel();
+    await sleep(wait, options.signal);
+    res = await send(creds, path, options, method);
   }
 
   const requestId = res.headers.get('X-Request-ID');

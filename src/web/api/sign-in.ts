@@ -1,7 +1,7 @@
 // Signing in: the key is tried against the service before it is kept.
 import { isApiError } from './api-error';
 import { apiRequest } from './client';
-import { session, type Session } from './session';
+import type { Session } from './session';
 import { zoneListParser } from './zone-list-parser';
 
 /**
@@ -15,24 +15,6 @@ export async function checkKey(creds: Session): Promise<void> {
     if (isApiError(e) && e.status === 403) return;
     throw e;
   }
-}
-
-/** `/#key=<key>` (the server's sign-in link): sign in and take the key out of the address bar. */
-export function signInFromLocationHash(): void {
-  const match = /^#key=([^&]+)/.exec(window.location.hash);
-  if (!match?.[1]) return;
-  window.history.replaceState(
-    window.history.state,
-    '',
-    window.location.pathname + window.location.search,
-  );
-  let key: string;
-  try {
-    key = decodeURIComponent(match[1]).trim();
-  } catch {
-    return;
-  }
-  if (key) session.signIn({ key, baseUrl: '', remember: false });
 }
 
 /** A same-site path to return to after sign-in; anything else (another origin) becomes "/". */

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { useTheme } from '../ui/theme';
 import { queryClient } from './query-client';
 import { router } from './router';
+import { SignInLinkWatcher } from './sign-in-link-watcher';
 
 // Toasts only follow actions, so their code loads after the first render.
 const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
@@ -14,6 +15,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <SignInLinkWatcher />
       <Suspense fallback={null}>
         <Toaster theme={resolved} position="bottom-right" closeButton richColors />
       </Suspense>

@@ -10,6 +10,7 @@ import { session } from '../api/session';
 export type FetchHandler = (req: { method: string; url: string; body: unknown }) => {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 };
 
 /** Replaces `fetch`; returns the mock so that tests can see what was sent. */
@@ -19,7 +20,7 @@ export function answerFetch(handler: FetchHandler) {
     const res = handler({ method: init?.method ?? 'GET', url: String(input), body });
     return new Response(JSON.stringify(res.body), {
       status: res.status,
-      headers: { 'Content-Type': 'application/json', 'X-Request-ID': 'req-test' },
+      headers: { 'Content-Type': 'application/json', 'X-Request-ID': 'req-test', ...res.headers },
     });
   });
   vi.stubGlobal('fetch', mock);

@@ -61,7 +61,12 @@ export function SignInForm() {
           { shouldFocus: true },
         );
       } else if (isApiError(e) && e.code === 'network_error' && creds.baseUrl) {
-        form.setError('baseUrl', { message: e.message }, { shouldFocus: true });
+        // The server's Content-Security-Policy (HTTP_CSP_CONNECT_SRC) refuses plain http to
+        // another origin unless its operator allows it; the browser says only "failed".
+        const hint = creds.baseUrl.startsWith('http:')
+          ? ' This dashboard may only call services elsewhere over https unless its operator allows the address (HTTP_CSP_CONNECT_SRC).'
+          : '';
+        form.setError('baseUrl', { message: e.message + hint }, { shouldFocus: true });
       } else {
         setFormError(e);
       }

@@ -32,9 +32,9 @@ export async function startService(
   const views = new ViewStore(store.db, config);
   await views.loadAll();
   views.subscribe(events);
-  const usage = new UsageCounter(store.db, log);
+  const usage = new UsageCounter(store.db, log, metrics);
   usage.start();
-  const dns = new DnsServer(views, usage, log);
+  const dns = new DnsServer(views, usage, log, config, metrics);
   await dns.start(config.HOST, config.DNS_PORT);
   const app = createApp({
     db: store.db,

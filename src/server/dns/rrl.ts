@@ -1,0 +1,106 @@
+// Response rate limiting for UDP, in the manner of BIND's and Knot's RRL (Vixie/Schryver): a
+// credit balance per (source prefix, kind of response). Identical answers (same name, type and
+// answer), NODATA and referrals draw on DNS_RRL_RATE; NXDOMAIN (keyed by zone, so a flood of
+// random names shares one bucket) and errors (keyed by prefix alone) on DNS_RRL_ERRORS_RATE.
+// A balance earns `rate` credits a second up to `rate` (the burst) and may owe up to `window`
+// seconds of them, so a source that floods stays limited until it has been quiet that long.
+
+/** What a response is limited as: its bucket key, and whether it draws on the error rate. */
+export interface RrlClass {
+  readonly key: string;
+  readonly errors: boolean;
+}
+
+export const RRL_ERRORS: RrlClass = { key: 'e|', errors: true };
+
+export const RRL_OK = 0;
+export const RRL_DROP = 1;
+export const RRL_SLIP = 2;
+export type RrlVerdict = typeof RRL_OK | typeof RRL_DROP | typeof RRL_SLIP;
+
+export interface RrlSettings {
+  rate: number;
+  errorsRate: number;
+  slip: number;
+  windowSeconds: number;
+  ipv4Prefix: number;
+  ipv6Prefix: number;
+  /** Buckets held at most; beyond it the least recently used go first. */
+  tableSize: number;
+}
+
+interface Bucket {
+  balance: number;
+  at: number;
+  limited: number;
+}
+
+export class Rrl {
+  // Two generations: a bucket untouched for a whole generation is dropped at the next turn. A
+  // generation lasts `window + 1` seconds, after which an idle bucket is back at full credit,
+  // so dropping it changes nothing; a spoofed flood that fills the table turns it early.
+  private cur = new Map<string, Bucket>();
+  private old = new Map<string, Bucket>();
+  private turnAt = 0;
+  private readonly half: number;
+  private readonly errorsRate: number;
+
+  constructor(private readonly s: RrlSettings) {
+    this.half = Math.max(1, Math.floor(s.tableSize / 2));
+    this.errorsRate = s.errorsRate || s.rate;
+  }
+
+  get size(): number {
+    return this.cur.size + this.old.size;
+  }
+
+  /** The verdict for one UDP response of class `cls` to `address`, at `now` (ms). */
+  check(address: string, cls: RrlClass, now: number): RrlVerdict {
+    if (now >= this.turnAt || this.cur.size >= this.half) {
+      this.old = this.cur;
+      this.cur = new Map();
+      this.turnAt = now + (this.s.windowSeconds + 1) * 1000;
+    }
+    const key = this.prefixOf(address) + cls.key;
+    let b = this.cur.get(key);
+    if (b === undefined) {
+      b = this.old.get(key) ?? { balance: Infinity, at: now, limited: 0 };
+      this.cur.set(key, b);
+    }
+    const rate = cls.errors ? this.errorsRate : this.s.rate;
+    let balance = b.balance + ((now - b.at) * rate) / 1000;
+    if (balance > rate) balance = rate;
+    balance -= 1;
+    const floor = -this.s.windowSeconds * rate;
+    b.balance = balance < floor ? floor : balance;
+    b.at = now;
+    if (balance >= 0) return RRL_OK;
+    b.limited++;
+    return this.s.slip > 0 && b.limited % this.s.slip === 0 ? RRL_SLIP : RRL_DROP;
+  }
+
+  /** The source's network as text ending in '/', e.g. `192.0.2/` for /24. */
+  prefixOf(address: string): string {
+    let v4 = address;
+    if (address.includes(':')) {
+      if (!address.startsWith('::ffff:') || !address.includes('.')) return this.v6Prefix(address);
+      v4 = address.slice(7); // an IPv4 client of a dual-stack socket
+    }
+    if (this.s.ipv4Prefix === 24) return v4.slice(0, v4.lastIndexOf('.') + 1);
+    let n = 0;
+    for (const part of v4.split('.')) n = n * 256 + Number(part);
+    const bits = 32 - this.s.ipv4Prefix;
+    return `${Math.floor(n / 2 ** bits)}/`;
+  }
+
+  private v6Prefix(address: string): string {
+    const [head = '', tail] = address.split('%')[0]!.split('::');
+    const groups = (s: string) => (s ? s.split(':') : []);
+    const h = groups(head);
+    const t = tail === undefined ? [] : groups(tail);
+    const all = [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+    let bits = '';
+    for (const g of all) bits += parseInt(g, 16).toString(2).padStart(16, '0');
+    return `${bits.slice(0, this.s.ipv6Prefix)}/`;
+  }
+}

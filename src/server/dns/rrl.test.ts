@@ -147,6 +147,21 @@ describe('response rate limiting (UDP)', () => {
     expect((await dig(port, '127.0.3.1', `other-${nonce}.rrl.test`)).status).toBe('NXDOMAIN');
   });
 
+  it('counts in the usage of the zone only the answers sent whole', async () => {
+    const id = await createZone(server.admin, 'usage.rrl.test');
+    await server.admin.post(`/v1/zones/${id}/records`, {
+      name: 'www',
+      type: 'A',
+      content: '192.0.2.1',
+    });
+    const f = await flood(server.service.dnsPort, '127.0.4.1', 100, () => 'www.usage.rrl.test');
+    const usage = (await server.admin.get(`/v1/zones/${id}/usage`)).body.data.queries as number;
+    // Dropped and slipped queries were not answered: a spoofed flood is not the zone's usage.
+    expect(f.truncated.length).toBeGreaterThan(0);
+    expect(usage).toBeGreaterThanOrEqual(f.full.length);
+    expect(usage).toBeLessThan(f.full.length + f.truncated.length);
+  });
+
   it('never limits TCP, whose source address is proven', async () => {
     const port = server.service.dnsPort;
     const count = 60;

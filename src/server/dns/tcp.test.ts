@@ -17,6 +17,7 @@ beforeAll(async () => {
     DNS_TCP_IDLE_MS: '1500',
     DNS_TCP_SESSION_MS: '4000',
     DNS_TCP_MAX_PER_ADDRESS: '3',
+    DNS_TCP_MAX_CONNECTIONS: '5',
   });
   const id = await createZone(server.admin, 'tcp.test');
   await server.admin.post(`/v1/zones/${id}/records`, {
@@ -116,6 +117,33 @@ describe('TCP limits', () => {
       expect(await closedCount('per_address')).toBe(before + 1);
     } finally {
       for (const c of [...open, extra, other]) c.socket.destroy();
+    }
+  });
+  it('refuses a connection beyond the global cap, whatever its address', async () => {
+    const port = server.service.dnsPort;
+    const gauge = async () =>
+      Number(
+        /^zonedeck_dns_tcp_connections (\d+)$/m.exec(
+          await server.service.metrics.registry.metrics(),
+        )?.[1],
+      );
+    for (let i = 0; i < 40 && (await gauge()) > 0; i++) await sleep(50); // earlier tests' closes
+    const before = await closedCount('max_connections');
+    const open = [];
+    for (const from of ['127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.1.1', '127.0.1.1'])
+      open.push(await connect(port, from));
+    const extra = await connect(port, '127.0.2.1');
+    try {
+      for (const [i, c] of [...open, extra].entries()) c.socket.write(frame(200 + i));
+      for (let i = 0; i < 40 && (!extra.isClosed() || open.some((c) => !c.ids.length)); i++)
+        await sleep(50);
+      expect(open.map((c) => c.ids)).toEqual([[200], [201], [202], [203], [204]]);
+      expect(extra.isClosed()).toBe(true);
+      expect(extra.ids).toEqual([]);
+      expect(await gauge()).toBe(5);
+      expect(await closedCount('max_connections')).toBe(before + 1);
+    } finally {
+      for (const c of [...open, extra]) c.socket.destroy();
     }
   });
 });

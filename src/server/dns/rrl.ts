@@ -4,6 +4,9 @@
 // random names shares one bucket) and errors (keyed by prefix alone) on DNS_RRL_ERRORS_RATE.
 // A balance earns `rate` credits a second up to `rate` (the burst) and may owe up to `window`
 // seconds of them, so a source that floods stays limited until it has been quiet that long.
+import type { Config } from '../config';
+import type { Query } from './query';
+import { RCODE, type Resolution } from './resolve';
 
 /** What a response is limited as: its bucket key, and whether it draws on the error rate. */
 export interface RrlClass {
@@ -27,6 +30,29 @@ export interface RrlSettings {
   ipv6Prefix: number;
   /** Buckets held at most; beyond it the least recently used go first. */
   tableSize: number;
+}
+
+export type RrlConfig = Pick<
+  Config,
+  | 'DNS_RRL_RATE'
+  | 'DNS_RRL_ERRORS_RATE'
+  | 'DNS_RRL_SLIP'
+  | 'DNS_RRL_WINDOW'
+  | 'DNS_RRL_IPV4_PREFIX'
+  | 'DNS_RRL_IPV6_PREFIX'
+  | 'DNS_RRL_TABLE_SIZE'
+>;
+
+export function rrlSettings(c: RrlConfig): RrlSettings {
+  return {
+    rate: c.DNS_RRL_RATE,
+    errorsRate: c.DNS_RRL_ERRORS_RATE,
+    slip: c.DNS_RRL_SLIP,
+    windowSeconds: c.DNS_RRL_WINDOW,
+    ipv4Prefix: c.DNS_RRL_IPV4_PREFIX,
+    ipv6Prefix: c.DNS_RRL_IPV6_PREFIX,
+    tableSize: c.DNS_RRL_TABLE_SIZE,
+  };
 }
 
 interface Bucket {
@@ -125,4 +151,19 @@ export class Rrl {
     for (const g of all) bits += parseInt(g, 16).toString(2).padStart(16, '0');
     return `${bits.slice(0, this.s.ipv6Prefix)}/`;
   }
+}
+
+/**
+ * The RRL bucket of an answer, as BIND keys them: identical answers by name and type (a
+ * wildcard's by the wildcard), NODATA by name and type, referrals by the delegation, NXDOMAIN by
+ * zone (a flood of random names is one bucket), errors by source alone; the last two draw on
+ * the error rate.
+ */
+export function rrlClassOf(q: Query, res: Resolution): RrlClass {
+  if (res.rcode === RCODE.NXDOMAIN && res.zone) return { key: `n|${res.zone.name}`, errors: true };
+  if (res.rcode !== RCODE.NOERROR) return RRL_ERRORS;
+  if (!res.aa && res.authority[0]) return { key: `r|${res.authority[0].owner}`, errors: false };
+  const first = res.answer[0];
+  if (!first) return { key: `d|${q.wireName}|${q.qtype}`, errors: false };
+  return { key: `q|${first.wildcard ?? q.wireName}|${q.qtype}`, errors: false };
 }

@@ -2,20 +2,28 @@
 // (name, type, class, EDNS/DO, size) so that a repeated question costs a map hit, an ID patch
 // and a send; every answer for a zone is counted for the usage statistics. UDP answers pass
 // response rate limiting (rrl.ts); TCP connections are limited in tcp.ts.
-import dgram from 'node:dgram';
-import dns from 'node:dns';
-import net from 'node:net';
+import type dgram from 'node:dgram';
+import type net from 'node:net';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
 import type { Metrics } from '../metrics';
 import { DnsCounters } from './dns-counters';
-import { EDNS_UDP_SIZE, encodeResponse, header, optRecord } from './encode';
+import { EDNS_UDP_SIZE, encodeResponse, header, metaRefusal, optRecord } from './encode';
+import { listenDns } from './listen';
 import { parseQuery, readQname, type Query } from './query';
 import { typeName } from './rdata';
-import { RCODE, resolve, type Resolution } from './resolve';
-import { Rrl, RRL_DROP, RRL_ERRORS, RRL_OK, type RrlClass } from './rrl';
+import { RCODE, resolve } from './resolve';
+import {
+  Rrl,
+  rrlClassOf,
+  rrlSettings,
+  RRL_DROP,
+  RRL_ERRORS,
+  RRL_OK,
+  type RrlClass,
+  type RrlConfig,
+} from './rrl';
 import { RESIGN_AFTER_MS } from './signer';
-import { TcpConnections } from './tcp';
+import { TcpConnections, tcpLimits, type TcpConfig } from './tcp';
 import type { UsageCell, UsageCounter } from './usage-counter';
 import type { ViewStore } from './view-store';
 import type { ZoneView } from './zone-view';
@@ -31,21 +39,7 @@ interface CacheEntry {
   rrl: RrlClass;
 }
 
-export type DnsConfig = Pick<
-  Config,
-  | 'DNS_RRL_RATE'
-  | 'DNS_RRL_ERRORS_RATE'
-  | 'DNS_RRL_SLIP'
-  | 'DNS_RRL_WINDOW'
-  | 'DNS_RRL_IPV4_PREFIX'
-  | 'DNS_RRL_IPV6_PREFIX'
-  | 'DNS_RRL_TABLE_SIZE'
-  | 'DNS_TCP_MAX_CONNECTIONS'
-  | 'DNS_TCP_MAX_PER_ADDRESS'
-  | 'DNS_TCP_IDLE_MS'
-  | 'DNS_TCP_SESSION_MS'
-  | 'DNS_TCP_STALL_MS'
->;
+export type DnsConfig = RrlConfig & TcpConfig;
 
 const MAX_CACHE = 200_000;
 
@@ -71,25 +65,9 @@ export class DnsServer {
     metrics?: Metrics,
   ) {
     this.counters = new DnsCounters(metrics);
-    this.rrl = config.DNS_RRL_RATE
-      ? new Rrl({
-          rate: config.DNS_RRL_RATE,
-          errorsRate: config.DNS_RRL_ERRORS_RATE,
-          slip: config.DNS_RRL_SLIP,
-          windowSeconds: config.DNS_RRL_WINDOW,
-          ipv4Prefix: config.DNS_RRL_IPV4_PREFIX,
-          ipv6Prefix: config.DNS_RRL_IPV6_PREFIX,
-          tableSize: config.DNS_RRL_TABLE_SIZE,
-        })
-      : null;
+    this.rrl = config.DNS_RRL_RATE ? new Rrl(rrlSettings(config)) : null;
     this.tcpConnections = new TcpConnections(
-      {
-        maxConnections: config.DNS_TCP_MAX_CONNECTIONS,
-        maxPerAddress: config.DNS_TCP_MAX_PER_ADDRESS,
-        idleMs: config.DNS_TCP_IDLE_MS,
-        sessionMs: config.DNS_TCP_SESSION_MS,
-        stallMs: config.DNS_TCP_STALL_MS,
-      },
+      tcpLimits(config),
       (msg) => this.answerTcp(msg),
       metrics,
     );
@@ -172,7 +150,7 @@ export class DnsServer {
       return Buffer.concat([h, msg.subarray(12, q.questionEnd), optRecord(q.edns.dnssecOk, 1)]);
     }
     if (q.qtype === 0 || q.qtype === 41 || (q.qtype >= 128 && q.qtype <= 252)) {
-      return this.metaRefusal(msg, q);
+      return metaRefusal(msg, q);
     }
     const maxSize = tcp
       ? 65535
@@ -195,19 +173,6 @@ export class DnsServer {
     out[3] = (out[3]! & 0xef) | (q.flagsLo & 0x10);
     msg.copy(out, 12, 12, q.questionEnd); // the question as asked, case included (0x20)
     return out;
-  }
-
-  /**
-   * Zone transfers (AXFR, IXFR) are REFUSED until they exist; meta types that make no sense as
-   * a question (0, OPT, TKEY, TSIG and the unassigned 128–248) are FORMERR (RFC 6895 3.1).
-   * ANY is answered (RFC 8482); MAILA and MAILB are question types too, answered as any other
-   * type we hold no records of.
-   */
-  private metaRefusal(msg: Buffer, q: Query): Buffer {
-    const rcode = q.qtype === 251 || q.qtype === 252 ? RCODE.REFUSED : RCODE.FORMERR;
-    const opt = q.edns ? [optRecord(q.edns.dnssecOk)] : [];
-    const h = header(q, rcode, false, false, [1, 0, 0, opt.length]);
-    return Buffer.concat([h, msg.subarray(12, q.questionEnd), ...opt]);
   }
 
   private fresh(e: CacheEntry): boolean {
@@ -240,50 +205,19 @@ export class DnsServer {
   }
 
   async start(host: string, port: number): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const type = host.includes(':') ? 'udp6' : 'udp4';
-      // Answers go back to the sender's address, always an IP literal: skip the DNS lookup that
-      // dgram would otherwise do (on the next tick) for every datagram sent.
-      const udp = dgram.createSocket({
-        type,
-        lookup: (address, options, callback) =>
-          net.isIP(address)
-            ? (callback as (e: null, a: string, f: number) => void)(
-                null,
-                address,
-                net.isIP(address),
-              )
-            : dns.lookup(address, options, callback),
-      });
-      udp.on('message', (msg, rinfo) => {
+    const l = await listenDns(
+      host,
+      port,
+      (udp, msg, rinfo) => {
         const out = this.answerUdp(msg, rinfo.address);
         if (out) udp.send(out, rinfo.port, rinfo.address);
-      });
-      await new Promise<void>((resolve, reject) => {
-        udp.once('error', reject);
-        udp.bind(port, host, () => resolve());
-      });
-      const bound = udp.address().port;
-      try {
-        this.tcp = await this.listenTcp(host, bound);
-        this.udp = udp;
-        this.port = bound;
-        udp.on('error', (err) => this.log.error({ err }, 'dns udp error'));
-        return;
-      } catch (err) {
-        udp.close();
-        // With port 0 the TCP side may find the UDP port taken: try another.
-        if (port !== 0 || attempt >= 5) throw err;
-      }
-    }
-  }
-
-  private listenTcp(host: string, port: number): Promise<net.Server> {
-    const server = net.createServer((socket) => this.tcpConnections.accept(socket));
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve(server));
-    });
+      },
+      (socket) => this.tcpConnections.accept(socket),
+    );
+    l.udp.on('error', (err) => this.log.error({ err }, 'dns udp error'));
+    this.udp = l.udp;
+    this.tcp = l.tcp;
+    this.port = l.port;
   }
 
   async stop(): Promise<void> {
@@ -293,19 +227,4 @@ export class DnsServer {
       new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve())),
     ]);
   }
-}
-
-/**
- * The RRL bucket of an answer, as BIND keys them: identical answers by name and type (a
- * wildcard's by the wildcard), NODATA by name and type, referrals by the delegation, NXDOMAIN by
- * zone (a flood of random names is one bucket), errors by source alone; the last two draw on
- * the error rate.
- */
-function rrlClassOf(q: Query, res: Resolution): RrlClass {
-  if (res.rcode === RCODE.NXDOMAIN && res.zone) return { key: `n|${res.zone.name}`, errors: true };
-  if (res.rcode !== RCODE.NOERROR) return RRL_ERRORS;
-  if (!res.aa && res.authority[0]) return { key: `r|${res.authority[0].owner}`, errors: false };
-  const first = res.answer[0];
-  if (!first) return { key: `d|${q.wireName}|${q.qtype}`, errors: false };
-  return { key: `q|${first.wildcard ?? q.wireName}|${q.qtype}`, errors: false };
 }

@@ -3,6 +3,7 @@
 // session limit, and backpressure: a client that does not read its answers is not read either,
 // and is dropped if that lasts, so unread answers cannot pile up in memory.
 import type net from 'node:net';
+import type { Config } from '../config';
 import type { Metrics } from '../metrics';
 
 export interface TcpLimits {
@@ -12,6 +13,25 @@ export interface TcpLimits {
   sessionMs: number;
   /** How long a connection may stay stopped because its answers are not read. */
   stallMs: number;
+}
+
+export type TcpConfig = Pick<
+  Config,
+  | 'DNS_TCP_MAX_CONNECTIONS'
+  | 'DNS_TCP_MAX_PER_ADDRESS'
+  | 'DNS_TCP_IDLE_MS'
+  | 'DNS_TCP_SESSION_MS'
+  | 'DNS_TCP_STALL_MS'
+>;
+
+export function tcpLimits(c: TcpConfig): TcpLimits {
+  return {
+    maxConnections: c.DNS_TCP_MAX_CONNECTIONS,
+    maxPerAddress: c.DNS_TCP_MAX_PER_ADDRESS,
+    idleMs: c.DNS_TCP_IDLE_MS,
+    sessionMs: c.DNS_TCP_SESSION_MS,
+    stallMs: c.DNS_TCP_STALL_MS,
+  };
 }
 
 export type TcpCloseReason =

@@ -48,6 +48,8 @@ export const configSchema = z.object({
   DNS_RRL_WINDOW: count.min(1).default(15),
   DNS_RRL_IPV4_PREFIX: z.coerce.number().int().min(8).max(32).default(24),
   DNS_RRL_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(56),
+  /** RRL buckets held at most (about 150 bytes each); the least recently used go first. */
+  DNS_RRL_TABLE_SIZE: count.min(100).default(100_000),
   /** DNS over TCP: open connections in all, and from one address. */
   DNS_TCP_MAX_CONNECTIONS: count.min(1).default(1000),
   DNS_TCP_MAX_PER_ADDRESS: count.min(1).default(20),
@@ -55,6 +57,8 @@ export const configSchema = z.object({
   DNS_TCP_IDLE_MS: count.min(100).default(10_000),
   /** A connection is closed after this long whatever it does. */
   DNS_TCP_SESSION_MS: count.min(100).default(120_000),
+  /** A connection whose answers stay unread (reading stopped) for this long is closed. */
+  DNS_TCP_STALL_MS: count.min(100).default(5_000),
 
   /** API requests per second per key (token bucket); 0 turns the limit off. */
   API_RATE_LIMIT: count.default(50),

@@ -40,9 +40,9 @@ export async function startService(
     );
   }
   views.subscribe(events);
-  const usage = new UsageCounter(store.db, log);
+  const usage = new UsageCounter(store.db, log, metrics);
   usage.start();
-  const dns = new DnsServer(views, usage, log);
+  const dns = new DnsServer(views, usage, log, config, metrics);
   await dns.start(config.HOST, config.DNS_PORT);
   const app = createApp({
     db: store.db,

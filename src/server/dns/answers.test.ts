@@ -566,6 +566,44 @@ describe('protocol details', () => {
     ]);
   });
 
+  it('refuses zone transfers (AXFR, IXFR) until they exist', async () => {
+    const zone = 'xfr.proto.test';
+    await zoneWith(zone, [['www', 'A', '192.0.2.1']]);
+    const port = String(server.service.dnsPort);
+    for (const type of ['AXFR', 'IXFR=1']) {
+      // Both ask over TCP; dig only says the transfer failed, kdig says why.
+      const d = await run('/usr/bin/dig', ['@127.0.0.1', '-p', port, '+time=3', zone, type]);
+      expect(d.stdout).toContain('Transfer failed.');
+      const k = await run('/usr/bin/kdig', ['@127.0.0.1', '-p', port, '+time=3', '-t', type, zone])
+        .then((r) => `${r.stdout}${r.stderr}`)
+        .catch((e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}${e.stderr ?? ''}`);
+      expect(k).toContain("server replied with error 'REFUSED'");
+      expect(k).not.toMatch(/\sIN\s+A\s+192\.0\.2\.1/);
+    }
+  });
+
+  it('answers meta types that make no sense as a question with FORMERR, echoing the question', async () => {
+    const zone = 'meta.proto.test';
+    await zoneWith(zone, [['www', 'A', '192.0.2.1']]);
+    // 0, OPT (41), an unassigned meta type (128), TKEY (249), TSIG (250); with and without EDNS.
+    for (const type of ['TYPE0', 'TYPE41', 'TYPE128', 'TYPE249', 'TYPE250']) {
+      for (const edns of ['+edns=0', '+noedns']) {
+        const r = await dig(`www.${zone}`, type, edns);
+        expect({ type, edns, status: r.status }).toEqual({ type, edns, status: 'FORMERR' });
+        expect(r.question).toBe(`www.${zone}.`);
+      }
+    }
+    // MAILB (253) and MAILA (254) are question types: answered, with no records of them here.
+    for (const type of ['TYPE253', 'TYPE254']) {
+      const r = await dig(`www.${zone}`, type);
+      expect({ type, status: r.status, answer: r.answer }).toEqual({
+        type,
+        status: 'NOERROR',
+        answer: [],
+      });
+    }
+  });
+
   it('refuses class CH, even for a hosted name', async () => {
     const zone = 'chaos.proto.test';
     await zoneWith(zone, [['www', 'TXT', 'hello']]);

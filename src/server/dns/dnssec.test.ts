@@ -140,6 +140,10 @@ describe('validation by delv with the DS from the API', () => {
     ['NODATA at an empty non-terminal', `b.c.${zone}`, 'A', 'NXRRSET'],
     ['NODATA at a wildcard-synthesised name', `x.dev.${zone}`, 'MX', 'NXRRSET'],
     ['NODATA for a DS at an insecure delegation', `sub.${zone}`, 'DS', 'NXRRSET'],
+    // A dot inside a label is one octet of that label: the NSEC proofs must cover it as such.
+    ['NXDOMAIN for a label holding a dot', `a\\.b.c.${zone}`, 'A', 'NXDOMAIN'],
+    ['NXDOMAIN for a label ending in a dot', `www\\..${zone}`, 'A', 'NXDOMAIN'],
+    ['NXDOMAIN for a label whose neighbour octet is a dot', `x/.${zone}`, 'A', 'NXDOMAIN'],
   ])('fully validates %s', async (_what, name, type, kind) => {
     const out = await delv(zone, ds, name, type);
     expect(out).toContain(NEGATIVE);

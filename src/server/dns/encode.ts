@@ -3,7 +3,7 @@
 import type { Query } from './query';
 import { TYPE } from './rdata';
 import { nameWire } from './rdata';
-import type { Resolution, Section } from './resolve';
+import { RCODE, type Resolution, type Section } from './resolve';
 import { nsecFor, signatureFor } from './signer';
 
 /** Our UDP payload size over EDNS (the DNS flag day 2020 value: no IP fragmentation). */
@@ -94,4 +94,17 @@ export function encodeResponse(
     ? [1, 0, 0, opt.length]
     : [1, answer.length, authority.length, additional.length + opt.length];
   return Buffer.concat([header(query, res.rcode, res.aa, tc, counts), question, ...body, ...opt]);
+}
+
+/**
+ * Zone transfers (AXFR, IXFR) are REFUSED until they exist; meta types that make no sense as
+ * a question (0, OPT, TKEY, TSIG and the unassigned 128–248) are FORMERR (RFC 6895 3.1).
+ * ANY is answered (RFC 8482); MAILA and MAILB are question types too, answered as any other
+ * type we hold no records of.
+ */
+export function metaRefusal(msg: Buffer, q: Query): Buffer {
+  const rcode = q.qtype === 251 || q.qtype === 252 ? RCODE.REFUSED : RCODE.FORMERR;
+  const opt = q.edns ? [optRecord(q.edns.dnssecOk)] : [];
+  const h = header(q, rcode, false, false, [1, 0, 0, opt.length]);
+  return Buffer.concat([h, msg.subarray(12, q.questionEnd), ...opt]);
 }

@@ -1,6 +1,24 @@
 // DNS names as the DNS server handles them: lower-case (ASCII only, as DNS compares), no
 // trailing dot, labels kept as latin1 strings so that any byte of a query survives.
 
+/**
+ * A dot inside a label (`a\.b`, legal in a query) is held as this character, which no latin1
+ * text holds, so that splitting at '.' still finds the labels; it is the octet 0x2e on the wire
+ * and in canonical order (octetAt, charOfOctet, nameWire).
+ */
+export const LABEL_DOT = '\u2024';
+
+/** The octet a name character stands for. */
+export function octetAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  return c === 0x2024 ? 0x2e : c;
+}
+
+/** The name character for an octet. */
+export function charOfOctet(octet: number): string {
+  return octet === 0x2e ? LABEL_DOT : String.fromCharCode(octet);
+}
+
 export function asciiLower(s: string): string {
   return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }
@@ -52,9 +70,9 @@ export function successorOf(name: string): string {
   // octet below \xff raised by one (and anything after it dropped).
   const trimmed = first.replace(/\xff+$/, '');
   if (!trimmed) return `${first}${rest}`; // 63 × \xff: nothing sorts after it at this level
-  let inc = trimmed.charCodeAt(trimmed.length - 1) + 1;
+  let inc = octetAt(trimmed, trimmed.length - 1) + 1;
   if (inc >= 0x41 && inc <= 0x5a) inc = 0x5b; // upper case sorts as lower case: skip it
-  return trimmed.slice(0, -1) + String.fromCharCode(inc) + rest;
+  return trimmed.slice(0, -1) + charOfOctet(inc) + rest;
 }
 
 /**
@@ -63,7 +81,7 @@ export function successorOf(name: string): string {
  */
 export function predecessorOf(name: string): string | null {
   const [first, rest] = splitFirst(name);
-  const last = first.charCodeAt(first.length - 1);
+  const last = octetAt(first, first.length - 1);
   if (last === 0) {
     // "x\x00" follows "x" and the whole subtree of "x": the bound is a (synthetic) last
     // descendant of "x", not "x" itself, which may exist.
@@ -72,7 +90,7 @@ export function predecessorOf(name: string): string | null {
   }
   let dec = last - 1;
   if (dec >= 0x41 && dec <= 0x5a) dec = 0x40; // upper case sorts as lower case: skip it
-  const label = first.slice(0, -1) + String.fromCharCode(dec);
+  const label = first.slice(0, -1) + charOfOctet(dec);
   // After `label` come its own descendants, then longer labels: bound above both.
   return label.length < MAX_LABEL ? `${label}\xff${rest}` : `\xff.${label}${rest}`;
 }

@@ -1,6 +1,6 @@
 // Reads what the server needs straight from a query datagram, without a generic decode: the
 // header, the one question, and the EDNS OPT record. Anything malformed is reported, not thrown.
-import { asciiLower } from './names';
+import { asciiLower, LABEL_DOT } from './names';
 
 export interface Query {
   id: number;
@@ -104,13 +104,13 @@ export function parseQuery(buf: Buffer): ParseResult {
 
 /**
  * The question's name as text. A dot inside a label (legal, and never in a name of ours) is
- * kept as \x7f, another octet no stored name holds, so the label count stays right and the name
- * gets its NXDOMAIN; proofs made for the stand-in cover only names that cannot exist.
+ * kept as LABEL_DOT, so the label count stays right and the name gets its NXDOMAIN; the NSEC
+ * proofs turn it back into the octet '.', so they cover the very name asked.
  */
 export function readQname(buf: Buffer, q: Query): void {
   const labels: string[] = [];
   for (let at = 12; buf[at]; at += buf[at]! + 1) {
-    labels.push(buf.toString('latin1', at + 1, at + 1 + buf[at]!).replaceAll('.', '\x7f'));
+    labels.push(buf.toString('latin1', at + 1, at + 1 + buf[at]!).replaceAll('.', LABEL_DOT));
   }
   q.qname = asciiLower(labels.join('.'));
 }

@@ -3,6 +3,7 @@
 import dnsPacket from 'dns-packet';
 import { RECORD_SPECS, txtToWireStrings, type RecordType } from '../../shared/dns/records';
 import { svcKeyNumber } from '../../shared/dns/records/svcb-params';
+import { asciiLower, LABEL_DOT } from './names';
 
 export const TYPE: Record<string, number> = {
   A: 1,
@@ -34,9 +35,10 @@ export const typeName = (t: number) => TYPE_NAME.get(t) ?? `TYPE${t}`;
 /** Wire form of a name: lower-case labels, length-prefixed, root-terminated, uncompressed. */
 export function nameWire(name: string): Buffer {
   const parts: Buffer[] = [];
-  for (const label of name.toLowerCase().split('.')) {
+  // ASCII-only lower case (DNS compares no other letters); a LABEL_DOT is the octet '.'.
+  for (const label of asciiLower(name).split('.')) {
     if (!label) continue;
-    const b = Buffer.from(label, 'latin1');
+    const b = Buffer.from(label.replaceAll(LABEL_DOT, '.'), 'latin1');
     parts.push(Buffer.from([b.length]), b);
   }
   parts.push(Buffer.from([0]));

@@ -1,15 +1,29 @@
 // The authoritative DNS server: UDP and TCP on one port, answers cached ready-encoded per
 // (name, type, class, EDNS/DO, size) so that a repeated question costs a map hit, an ID patch
-// and a send; every answer for a zone is counted for the usage statistics.
-import dgram from 'node:dgram';
-import dns from 'node:dns';
-import net from 'node:net';
+// and a send; every answer for a zone is counted for the usage statistics. UDP answers pass
+// response rate limiting (rrl.ts); TCP connections are limited in tcp.ts.
+import type dgram from 'node:dgram';
+import type net from 'node:net';
 import type { Logger } from 'pino';
-import { EDNS_UDP_SIZE, encodeResponse, header, optRecord } from './encode';
+import type { Metrics } from '../metrics';
+import { DnsCounters } from './dns-counters';
+import { EDNS_UDP_SIZE, encodeResponse, header, metaRefusal, optRecord } from './encode';
+import { listenDns } from './listen';
 import { parseQuery, readQname, type Query } from './query';
 import { typeName } from './rdata';
 import { RCODE, resolve } from './resolve';
+import {
+  Rrl,
+  rrlClassOf,
+  rrlSettings,
+  RRL_DROP,
+  RRL_ERRORS,
+  RRL_OK,
+  type RrlClass,
+  type RrlConfig,
+} from './rrl';
 import { RESIGN_AFTER_MS } from './signer';
+import { TcpConnections, tcpLimits, type TcpConfig } from './tcp';
 import type { UsageCell, UsageCounter } from './usage-counter';
 import type { ViewStore } from './view-store';
 import type { ZoneView } from './zone-view';
@@ -21,30 +35,56 @@ interface CacheEntry {
   refreshAt: number;
   /** The usage counter of the zone and query type; none when the answer is for no zone. */
   cell?: UsageCell;
+  /** What RRL counts this answer as. */
+  rrl: RrlClass;
 }
 
+export type DnsConfig = RrlConfig & TcpConfig;
+
 const MAX_CACHE = 200_000;
-const TCP_IDLE_MS = 10_000;
 
 export class DnsServer {
   private readonly cache = new Map<string, CacheEntry>();
   private udp: dgram.Socket | null = null;
   private tcp: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
+  private readonly tcpConnections: TcpConnections;
+  private readonly rrl: Rrl | null;
+  readonly counters: DnsCounters;
+  // What the last call of answer() answered, for the UDP path to rate-limit and count it
+  // without allocating a result object per query.
+  private lastEntry: CacheEntry | null = null;
+  private lastClass: RrlClass = RRL_ERRORS;
+  private lastQuestionEnd = 12;
   port = 0;
 
   constructor(
     private readonly views: ViewStore,
     private readonly usage: UsageCounter,
     private readonly log: Logger,
-  ) {}
+    config: DnsConfig,
+    metrics?: Metrics,
+  ) {
+    this.counters = new DnsCounters(metrics);
+    this.rrl = config.DNS_RRL_RATE ? new Rrl(rrlSettings(config)) : null;
+    this.tcpConnections = new TcpConnections(
+      tcpLimits(config),
+      (msg) => this.answerTcp(msg),
+      metrics,
+    );
+  }
 
   /** Answers one query message; null means drop it. Never throws. */
   answer(msg: Buffer, tcp: boolean): Buffer | null {
+    this.lastEntry = null;
+    this.lastClass = RRL_ERRORS;
+    this.lastQuestionEnd = 12;
     try {
       return this.answerUnsafe(msg, tcp);
     } catch (err) {
       this.log.error({ err }, 'dns answer failed');
+      this.lastEntry = null;
+      this.lastClass = RRL_ERRORS;
+      this.lastQuestionEnd = 12;
       return msg.length >= 12
         ? header(
             { id: msg.readUInt16BE(0), flagsHi: msg[2]! },
@@ -57,6 +97,45 @@ export class DnsServer {
     }
   }
 
+  /** Over TCP the source address is proven: never rate-limited, always counted. */
+  private answerTcp(msg: Buffer): Buffer | null {
+    const out = this.answer(msg, true);
+    if (out) this.sent(out, this.counters.tcp);
+    return out;
+  }
+
+  /** The UDP answer to send to `address` after rate limiting; null: send nothing. */
+  answerUdp(msg: Buffer, address: string): Buffer | null {
+    const out = this.answer(msg, false);
+    if (!out || !this.rrl) return out && this.sent(out, this.counters.udp);
+    const verdict = this.rrl.check(address, this.lastClass, Date.now());
+    if (verdict === RRL_OK) return this.sent(out, this.counters.udp);
+    if (verdict === RRL_DROP) {
+      this.counters.rrlDrop++;
+      return null;
+    }
+    // Slip: the header and question only, with TC, so that a real resolver asks over TCP
+    // (where it is not limited) and a spoofed victim gets no more bytes than the query had.
+    this.counters.rrlSlip++;
+    const slip = Buffer.from(out.subarray(0, this.lastQuestionEnd));
+    slip[2]! |= 0x02;
+    slip.writeUInt16BE(this.lastQuestionEnd > 12 ? 1 : 0, 4);
+    slip.fill(0, 6, 12);
+    this.counters.udp[slip[3]! & 0x0f]!++;
+    return slip;
+  }
+
+  /**
+   * Counts a response that goes out whole: in the metrics, and in the zone's usage (queries
+   * that RRL drops or slips are not answered, so they are not counted in usage).
+   */
+  private sent(out: Buffer, byRcode: Float64Array): Buffer {
+    byRcode[out[3]! & 0x0f]!++;
+    const e = this.lastEntry;
+    if (e?.cell) e.cell = this.usage.hit(e.cell);
+    return out;
+  }
+
   private answerUnsafe(msg: Buffer, tcp: boolean): Buffer | null {
     const parsed = parseQuery(msg);
     if (!parsed.ok) {
@@ -64,10 +143,14 @@ export class DnsServer {
       return header(parsed, parsed.rcode, false, false, [0, 0, 0, 0]);
     }
     const q = parsed.query;
+    this.lastQuestionEnd = q.questionEnd;
     if (q.edns && q.edns.version > 0) {
       // BADVERS (16): extended rcode 1 in the OPT record, 0 in the header (RFC 6891 6.1.3).
       const h = header(q, 0, false, false, [1, 0, 0, 1]);
       return Buffer.concat([h, msg.subarray(12, q.questionEnd), optRecord(q.edns.dnssecOk, 1)]);
+    }
+    if (q.qtype === 0 || q.qtype === 41 || (q.qtype >= 128 && q.qtype <= 252)) {
+      return metaRefusal(msg, q);
     }
     const maxSize = tcp
       ? 65535
@@ -82,7 +165,8 @@ export class DnsServer {
       if (this.cache.size >= MAX_CACHE) this.cache.clear();
       if (entry.cell) this.cache.set(key, entry);
     }
-    if (entry.cell) entry.cell = this.usage.hit(entry.cell);
+    this.lastEntry = entry;
+    this.lastClass = entry.rrl;
     const out = Buffer.from(entry.buf);
     out.writeUInt16BE(q.id, 0);
     out[2] = (out[2]! & 0xfe) | (q.flagsHi & 0x01);
@@ -115,81 +199,29 @@ export class DnsServer {
       epoch: this.views.epoch,
       deps: res.deps.map((zone) => ({ zone, version: zone.version })),
       refreshAt: Date.now() + RESIGN_AFTER_MS,
+      rrl: rrlClassOf(q, res),
       ...(res.zone ? { cell: this.usage.cell(res.zone.id, typeName(q.qtype)) } : {}),
     };
   }
 
   async start(host: string, port: number): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      const type = host.includes(':') ? 'udp6' : 'udp4';
-      // Answers go back to the sender's address, always an IP literal: skip the DNS lookup that
-      // dgram would otherwise do (on the next tick) for every datagram sent.
-      const udp = dgram.createSocket({
-        type,
-        lookup: (address, options, callback) =>
-          net.isIP(address)
-            ? (callback as (e: null, a: string, f: number) => void)(
-                null,
-                address,
-                net.isIP(address),
-              )
-            : dns.lookup(address, options, callback),
-      });
-      udp.on('message', (msg, rinfo) => {
-        const out = this.answer(msg, false);
+    const l = await listenDns(
+      host,
+      port,
+      (udp, msg, rinfo) => {
+        const out = this.answerUdp(msg, rinfo.address);
         if (out) udp.send(out, rinfo.port, rinfo.address);
-      });
-      await new Promise<void>((resolve, reject) => {
-        udp.once('error', reject);
-        udp.bind(port, host, () => resolve());
-      });
-      const bound = udp.address().port;
-      try {
-        this.tcp = await this.listenTcp(host, bound);
-        this.udp = udp;
-        this.port = bound;
-        udp.on('error', (err) => this.log.error({ err }, 'dns udp error'));
-        return;
-      } catch (err) {
-        udp.close();
-        // With port 0 the TCP side may find the UDP port taken: try another.
-        if (port !== 0 || attempt >= 5) throw err;
-      }
-    }
-  }
-
-  private listenTcp(host: string, port: number): Promise<net.Server> {
-    const server = net.createServer((socket) => this.serveTcp(socket));
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve(server));
-    });
-  }
-
-  private serveTcp(socket: net.Socket): void {
-    let pending = Buffer.alloc(0);
-    this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
-    socket.setTimeout(TCP_IDLE_MS, () => socket.destroy());
-    socket.on('error', () => socket.destroy());
-    socket.on('data', (chunk) => {
-      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      while (pending.length >= 2) {
-        const len = pending.readUInt16BE(0);
-        if (pending.length < 2 + len) break;
-        const out = this.answer(pending.subarray(2, 2 + len), true);
-        pending = pending.subarray(2 + len);
-        if (!out) continue;
-        const frame = Buffer.alloc(2 + out.length);
-        frame.writeUInt16BE(out.length, 0);
-        out.copy(frame, 2);
-        socket.write(frame);
-      }
-    });
+      },
+      (socket) => this.tcpConnections.accept(socket),
+    );
+    l.udp.on('error', (err) => this.log.error({ err }, 'dns udp error'));
+    this.udp = l.udp;
+    this.tcp = l.tcp;
+    this.port = l.port;
   }
 
   async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
+    this.tcpConnections.closeAll();
     await Promise.all([
       new Promise<void>((resolve) => (this.udp ? this.udp.close(() => resolve()) : resolve())),
       new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve())),

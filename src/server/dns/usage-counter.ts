@@ -2,6 +2,7 @@
 // database every few seconds and at shutdown. The usage route adds what is not flushed yet.
 // A cached DNS answer keeps a reference to its counter cell, so counting costs an increment.
 import type { Logger } from 'pino';
+import type { Metrics } from '../metrics';
 import type { Db } from '../store/db';
 import { addUsage } from '../store/usage';
 
@@ -18,11 +19,22 @@ export class UsageCounter {
   private day = '';
   private nextDayAt = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** When the oldest count not yet in the database was made (ms); 0 when there is none. */
+  private unflushedSince = 0;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-  ) {}
+    metrics?: Metrics,
+  ) {
+    // Read when scraped: a gauge set per query would cost more than the count itself.
+    const lag = metrics?.usageFlushLag as unknown as { collect?: () => void } | undefined;
+    if (lag && metrics)
+      lag.collect = () =>
+        metrics.usageFlushLag.set(
+          this.unflushedSince ? (Date.now() - this.unflushedSince) / 1000 : 0,
+        );
+  }
 
   private today(): string {
     const now = Date.now();
@@ -45,6 +57,7 @@ export class UsageCounter {
   hit(cell: UsageCell): UsageCell {
     const current = cell.day === this.today() ? cell : this.cell(cell.zoneId, cell.qtype);
     current.n++;
+    if (this.unflushedSince === 0) this.unflushedSince = Date.now();
     return current;
   }
 
@@ -65,6 +78,7 @@ export class UsageCounter {
 
   /** Writes what was counted; counts made during the write stay for the next flush. */
   async flush(): Promise<void> {
+    const startedAt = Date.now();
     const taken = [...this.cells.values()].filter((c) => c.n > 0).map((c) => ({ c, n: c.n }));
     if (!taken.length) return this.dropOldCells();
     const batch = new Map<string, Map<string, Map<string, number>>>();
@@ -78,6 +92,10 @@ export class UsageCounter {
     try {
       await addUsage(this.db, batch);
       for (const { c, n } of taken) c.n -= n;
+      // Counts made during the write are at most this old; none left: nothing lags.
+      let left = false;
+      for (const c of this.cells.values()) if (c.n > 0) left = true;
+      this.unflushedSince = left ? Math.max(this.unflushedSince, startedAt) : 0;
     } catch (err) {
       this.log.error({ err }, 'usage flush failed; the counts are kept for the next flush');
     }

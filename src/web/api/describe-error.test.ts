@@ -17,6 +17,7 @@ describe('scopeMessage (403 details.required)', () => {
       'Needs more.',
     );
     expect(scopeMessage(new ApiError(400, 'invalid_request', 'x'))).toBeNull();
+    expect(scopeMessage(new ApiError(403, 'quota_exceeded', 'x'))).toBeNull();
   });
 });
 
@@ -30,6 +31,9 @@ describe('describeError', () => {
       new ApiError(403, 'insufficient_scope', 'x', { required: ['usage:read'] }),
       'Missing permission',
     ],
+    [new ApiError(403, 'quota_exceeded', 'x', { quota: 'zones_per_customer' }), 'Quota reached'],
+    [new ApiError(429, 'rate_limited', 'x'), 'Too many requests'],
+    [new ApiError(503, 'storage_unavailable', 'x'), 'The service cannot save right now'],
     [new Error('boom'), 'Something went wrong'],
   ])('%s → %s', (error, title) => {
     expect(describeError(error).title).toBe(title);

@@ -12,12 +12,19 @@ const list = (items: string[]) =>
 
 /** "This needs the zones:write scope, which your API key does not have. …" */
 export function scopeMessage(error: ApiError): string | null {
-  if (error.status !== 403) return null;
+  if (error.status !== 403 || error.code === 'quota_exceeded') return null;
   const scopes = error.requiredScopes;
   if (!scopes.length) return error.message;
   const what = `the ${list(scopes)} scope${scopes.length > 1 ? 's' : ''}`;
   return `This needs ${what}, which your API key does not have. Sign in with a key that has ${scopes.length > 1 ? 'them' : 'it'}, or ask your operator to add ${scopes.length > 1 ? 'them' : 'it'}.`;
 }
+
+/** Refusals whose status alone would be described wrongly (a quota is a 403, not a scope). */
+const OWN_TITLES: Partial<Record<string, string>> = {
+  quota_exceeded: 'Quota reached',
+  rate_limited: 'Too many requests',
+  storage_unavailable: 'The service cannot save right now',
+};
 
 export function describeError(error: unknown): ErrorDescription {
   if (!isApiError(error)) {
@@ -28,6 +35,8 @@ export function describeError(error: unknown): ErrorDescription {
     };
   }
   const requestId = error.requestId;
+  const own = OWN_TITLES[error.code];
+  if (own) return { title: own, message: error.message, requestId };
   if (error.status === 403) {
     return { title: 'Missing permission', message: scopeMessage(error) ?? '', requestId };
   }

@@ -1,66 +1,23 @@
 // Online DNSSEC signing as a validating resolver sees it: BIND's `delv`, given only the DS that
 // the API shows as its trust anchor, must fully validate positive and negative answers; `dig
 // +dnssec` shows the signatures themselves. Zones and keys come from the real HTTP API.
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { delv as delvAt, dig as digAt } from '../test-support/dns-tools';
 import { createZone, startTestServer, type TestServer } from '../test-support/harness';
 
-const run = promisify(execFile);
-
 let server: TestServer;
-let anchors: string;
 beforeAll(async () => {
   server = await startTestServer();
-  anchors = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-anchors-'));
 });
-afterAll(async () => {
-  await server.close();
-  fs.rmSync(anchors, { recursive: true, force: true });
-});
-
-interface Rr {
-  name: string;
-  ttl: number;
-  type: string;
-  data: string;
-}
+afterAll(() => server.close());
 
 /** `dig +norec` against our server; the records of every section, flattened, with the rcode. */
-async function dig(name: string, type: string, ...options: string[]) {
-  const args = ['@127.0.0.1', '-p', String(server.service.dnsPort), '+norec', '+tries=1'];
-  args.push('+time=3', '+split=0', '+noall', '+comments', '+answer', '+authority');
-  const { stdout } = await run('/usr/bin/dig', [...args, ...options, name, type]);
-  const status = /status: (\w+)/.exec(stdout)?.[1];
-  if (!status) throw new Error(`dig gave no answer:\n${stdout}`);
-  const records: Rr[] = [];
-  for (const line of stdout.split('\n')) {
-    const m = /^([^;\s]\S*)\s+(\d+)\s+IN\s+(\S+)\s*(.*)$/.exec(line);
-    if (m) records.push({ name: m[1]!, ttl: Number(m[2]), type: m[3]!, data: m[4]!.trim() });
-  }
-  return { status, records, text: stdout };
-}
+const dig = (name: string, type: string, ...options: string[]) =>
+  digAt(server.service.dnsPort, name, type, ...options);
 
 /** `delv` with `ds` (`<keytag> 13 2 <HEX>`) as the only trust anchor, at the zone itself. */
-async function delv(zone: string, ds: string, name: string, type: string): Promise<string> {
-  const [keytag, algorithm, digestType, digest] = ds.split(' ');
-  const file = path.join(anchors, `${zone}-${keytag}.conf`);
-  fs.writeFileSync(
-    file,
-    `trust-anchors { ${zone}. static-ds ${keytag} ${algorithm} ${digestType} "${digest}"; };\n`,
-  );
-  const args = ['@127.0.0.1', '-p', String(server.service.dnsPort), '-a', file, `+root=${zone}`];
-  const r = await run('/usr/bin/delv', [...args, name, type]).catch(
-    (e: { stdout?: string; stderr?: string; message: string }) => ({
-      stdout: e.stdout ?? '',
-      stderr: `${e.stderr ?? ''}\n${e.message}`,
-    }),
-  );
-  return `${r.stdout}\n${r.stderr}`;
-}
+const delv = (zone: string, ds: string, name: string, type: string) =>
+  delvAt(server.service.dnsPort, zone, ds, name, type);
 
 const dnssecBase = (id: string) => `/v1/zones/${id}/dnssec`;
 

@@ -17,7 +17,7 @@ export function createRefusal(e: unknown, name: string): unknown {
     const other = e.overlap.name;
     const message =
       e.overlap.relation === 'ancestor'
-        ? `The zone ${name} lies inside ${other}, which another account hosts here; only that account can create zones below it. If ${other} is yours, ask its owner to delete it, or create ${name} from that account.`
+        ? `The zone ${name} lies inside ${other}, which another account hosts here; only that account can create zones below it. If that account is yours too, create ${name} from it; otherwise ${other} has to be deleted first.`
         : `The zone ${name} would contain ${other}, which another account hosts here; a zone cannot take in names that belong to another account. Create a zone below ${name} that does not contain ${other}, or ask that account to delete it.`;
     return new ApiFailure(409, 'zone_name_conflict', message, {
       field: 'name',

@@ -1,31 +1,17 @@
 // The operator's key command, run as the decisions file documents it: `npm run --silent apikey`.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { startService, type RunningService } from '../server';
 import { openStore, type OpenedStore } from '../store/db';
+import { runScript } from '../test-support/process';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-cli-'));
 
-async function apikey(...args: string[]) {
-  try {
-    const r = await run('npm', ['run', '--silent', 'apikey', '--', ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const apikey = (...args: string[]) => runScript('apikey', dataDir, args);
 const lastLine = (s: string) => s.trim().split('\n').at(-1)!;
 
 let store: OpenedStore;

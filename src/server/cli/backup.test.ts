@@ -1,16 +1,12 @@
 // `npm run backup` beside a running server under write load: the copy, started as a new data
 // directory, holds every write acknowledged before the backup began, and is a sound database.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer, waitForExit, type ServerProcess } from '../test-support/process';
+import { runScript, spawnServer, waitForExit, type ServerProcess } from '../test-support/process';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-backup-'));
 const dataDir = path.join(tmp, 'live');
 const restoredDir = path.join(tmp, 'restored');
@@ -25,18 +21,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-async function backup(...args: string[]) {
-  try {
-    const r = await run('npm', ['run', '--silent', 'backup', '--', ...args], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const backup = (...args: string[]) => runScript('backup', dataDir, args);
 
 async function call(url: string, key: string, method: string, p: string, body?: unknown) {
   const res = await fetch(url + p, {

@@ -1,10 +1,10 @@
 // The DNS figures an operator graphs, read from the service's registry after real queries: by
 // rcode and transport, open TCP connections, and the age of usage counts not yet written.
 import net from 'node:net';
-import dgram from 'node:dgram';
-import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryPacket, udpAsk } from '../test-support/dns-wire';
 import { createZone, startTestServer, type TestServer } from '../test-support/harness';
+import { metricValue } from '../test-support/metrics';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,45 +20,26 @@ afterAll(() => server?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function metric(name: string, labels = ''): Promise<number> {
-  const text = await server.service.metrics.registry.metrics();
-  const escaped = labels.replace(/[{}]/g, '\\$&');
-  const m = new RegExp(`^${name}${escaped} ([\\d.e+-]+)$`, 'm').exec(text);
-  return Number(m?.[1] ?? 0);
-}
-
-function query(id: number, name: string): Buffer {
-  return dnsPacket.encode({ type: 'query', id, questions: [{ name, type: 'A', class: 'IN' }] });
-}
-
-async function udpAsk(msg: Buffer): Promise<Buffer> {
-  const sock = dgram.createSocket('udp4');
-  return new Promise<Buffer>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no answer')), 3000);
-    sock.on('message', (m) => {
-      clearTimeout(timer);
-      resolve(m);
-    });
-    sock.send(msg, server.service.dnsPort, '127.0.0.1');
-  }).finally(() => sock.close());
-}
+const metric = (name: string, labels: Record<string, string> = {}) =>
+  metricValue(server.service.metrics, name, labels);
+const ask = (msg: Buffer) => udpAsk(server.service.dnsPort, msg);
 
 describe('DNS metrics', () => {
   it('counts answers by rcode and transport', async () => {
     const q = (rcode: string, transport: string) =>
-      metric('zonedeck_dns_queries_total', `{rcode="${rcode}",transport="${transport}"}`);
+      metric('zonedeck_dns_queries_total', { rcode, transport });
     const before = {
       ok: await q('NOERROR', 'udp'),
       nx: await q('NXDOMAIN', 'udp'),
       refused: await q('REFUSED', 'udp'),
       tcp: await q('NOERROR', 'tcp'),
     };
-    await udpAsk(query(1, 'www.metrics.test'));
-    await udpAsk(query(2, 'www.metrics.test'));
-    await udpAsk(query(3, 'nope.metrics.test'));
-    await udpAsk(query(4, 'elsewhere.example'));
+    await ask(queryPacket(1, 'www.metrics.test'));
+    await ask(queryPacket(2, 'www.metrics.test'));
+    await ask(queryPacket(3, 'nope.metrics.test'));
+    await ask(queryPacket(4, 'elsewhere.example'));
     const socket = net.connect(server.service.dnsPort, '127.0.0.1');
-    const msg = query(5, 'www.metrics.test');
+    const msg = queryPacket(5, 'www.metrics.test');
     const framed = Buffer.concat([Buffer.from([0, msg.length]), msg]);
     await new Promise<void>((resolve, reject) => {
       socket.once('data', () => resolve());
@@ -84,7 +65,7 @@ describe('DNS metrics', () => {
   });
 
   it('shows how old the oldest unwritten usage count is, and 0 once written', async () => {
-    await udpAsk(query(6, 'www.metrics.test'));
+    await ask(queryPacket(6, 'www.metrics.test'));
     await sleep(50);
     // Counts are written every 3 s: right after a query one is waiting, and then none.
     expect(await metric('zonedeck_usage_flush_lag_seconds')).toBeGreaterThan(0);

@@ -7,7 +7,9 @@ import net from 'node:net';
 import { promisify } from 'node:util';
 import dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryPacket } from '../test-support/dns-wire';
 import { createZone, startTestServer, type TestServer } from '../test-support/harness';
+import { metricValue } from '../test-support/metrics';
 import { Rrl, RRL_DROP, RRL_OK, type RrlSettings } from './rrl';
 
 const run = promisify(execFile);
@@ -39,9 +41,7 @@ afterAll(async () => {
 type Answer = dnsPacket.DecodedPacket & { rcode: string; answers?: { data?: unknown }[] };
 const decode = (m: Buffer) => dnsPacket.decode(m) as Answer;
 
-function query(id: number, name: string, type: dnsPacket.RecordType = 'A'): Buffer {
-  return dnsPacket.encode({ type: 'query', id, questions: [{ name, type, class: 'IN' }] });
-}
+const query = queryPacket;
 
 interface Flood {
   sent: number;
@@ -115,14 +115,14 @@ describe('response rate limiting (UDP)', () => {
     }
 
     // The operator's figures say the same.
-    const text = await server.service.metrics.registry.metrics();
-    const value = (re: RegExp) => Number(re.exec(text)?.[1] ?? 0);
-    expect(value(/zonedeck_dns_rrl_total\{action="drop"\} (\d+)/)).toBeGreaterThan(0);
-    expect(value(/zonedeck_dns_rrl_total\{action="slip"\} (\d+)/)).toBeGreaterThanOrEqual(
+    const value = (name: string, labels: Record<string, string>) =>
+      metricValue(server.service.metrics, name, labels);
+    expect(await value('zonedeck_dns_rrl_total', { action: 'drop' })).toBeGreaterThan(0);
+    expect(await value('zonedeck_dns_rrl_total', { action: 'slip' })).toBeGreaterThanOrEqual(
       f.truncated.length,
     );
     expect(
-      value(/zonedeck_dns_queries_total\{rcode="NOERROR",transport="udp"\} (\d+)/),
+      await value('zonedeck_dns_queries_total', { rcode: 'NOERROR', transport: 'udp' }),
     ).toBeGreaterThanOrEqual(f.full.length + f.truncated.length);
 
     // Meanwhile 127.0.1.1 is another prefix, with its own credit.

@@ -6,9 +6,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import dnsPacket from 'dns-packet';
+import type dnsPacket from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryPacket } from '../test-support/dns-wire';
 import { createZone, startTestServer, type TestServer } from '../test-support/harness';
+import { metricValue } from '../test-support/metrics';
 import { spawnServer, waitForExit, type ServerProcess } from '../test-support/process';
 
 let server: TestServer;
@@ -31,7 +33,7 @@ afterAll(() => server?.close());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function frame(id: number, name = 'www.tcp.test', type: dnsPacket.RecordType = 'A'): Buffer {
-  const q = dnsPacket.encode({ type: 'query', id, questions: [{ name, type, class: 'IN' }] });
+  const q = queryPacket(id, name, type);
   const f = Buffer.alloc(2 + q.length);
   f.writeUInt16BE(q.length, 0);
   q.copy(f, 2);
@@ -60,11 +62,8 @@ async function connect(port: number, from = '127.0.0.1') {
   return { socket, ids, isClosed: () => closed };
 }
 
-async function closedCount(reason: string): Promise<number> {
-  const text = await server.service.metrics.registry.metrics();
-  const m = new RegExp(`zonedeck_dns_tcp_closed_total\\{reason="${reason}"\\} (\\d+)`).exec(text);
-  return Number(m?.[1] ?? 0);
-}
+const closedCount = (reason: string) =>
+  metricValue(server.service.metrics, 'zonedeck_dns_tcp_closed_total', { reason });
 
 describe('TCP limits', () => {
   it('closes a connection that trickles a byte at a time: bytes do not reset the idle limit', async () => {
@@ -121,12 +120,7 @@ describe('TCP limits', () => {
   });
   it('refuses a connection beyond the global cap, whatever its address', async () => {
     const port = server.service.dnsPort;
-    const gauge = async () =>
-      Number(
-        /^zonedeck_dns_tcp_connections (\d+)$/m.exec(
-          await server.service.metrics.registry.metrics(),
-        )?.[1],
-      );
+    const gauge = () => metricValue(server.service.metrics, 'zonedeck_dns_tcp_connections');
     for (let i = 0; i < 40 && (await gauge()) > 0; i++) await sleep(50); // earlier tests' closes
     const before = await closedCount('max_connections');
     const open = [];

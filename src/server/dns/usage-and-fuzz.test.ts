@@ -16,6 +16,7 @@ import { loadConfig } from '../config';
 import { startService, type RunningService } from '../server';
 import { createApiKey, ensureCustomer } from '../store/customers';
 import { openStore, type OpenedStore } from '../store/db';
+import { udpAsk as udpAskAt } from '../test-support/dns-wire';
 
 const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-dns-usage-'));
@@ -118,19 +119,7 @@ const decode = (m: Buffer) => dnsPacket.decode(m) as Decoded;
 let nextId = 1;
 const newId = () => (nextId = (nextId % 65535) + 1);
 
-/** One UDP exchange; rejects after `ms` without an answer. */
-function udpAsk(msg: Buffer, ms = 2000): Promise<Buffer> {
-  const sock = dgram.createSocket('udp4');
-  return new Promise<Buffer>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no UDP answer')), ms);
-    sock.on('message', (m) => {
-      if (m.length >= 2 && m.readUInt16BE(0) !== msg.readUInt16BE(0)) return;
-      clearTimeout(timer);
-      resolve(m);
-    });
-    sock.send(msg, service.dnsPort, '127.0.0.1');
-  }).finally(() => sock.close());
-}
+const udpAsk = (msg: Buffer, ms = 2000) => udpAskAt(service.dnsPort, msg, ms);
 
 /** Frames written to one TCP connection (each write as given); collects answer frames. */
 function tcpSession(

@@ -1,16 +1,12 @@
 // One server per data directory: a second one is refused, naming the directory and the first
 // server; the operator CLI still works beside it; a kill -9 leaves no lock behind.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer, waitForExit, type ServerProcess } from '../test-support/process';
+import { runScript, spawnServer, waitForExit, type ServerProcess } from '../test-support/process';
 import { DataDirLocked, lockDataDir } from './lock';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-lock-'));
 const servers: ServerProcess[] = [];
 afterAll(async () => {
@@ -40,10 +36,7 @@ describe('data directory lock', () => {
     expect((await fetch(`${first.url}/v1/zones`, auth)).status).toBe(200);
 
     // The lock is the server's, not the database's: the operator's CLI works beside it.
-    const list = await run('npm', ['run', '--silent', 'apikey', '--', 'list'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
+    const list = await runScript('apikey', dataDir, ['list']);
     expect(list.stdout).toMatch(/^key_\w+ {2}customer=default/m);
 
     first.child.kill('SIGKILL');

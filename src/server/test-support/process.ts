@@ -1,7 +1,8 @@
 // Runs the real server as a child process (`tsx src/server/main.ts`), as `npm start` does,
 // for tests that need to kill it or restart it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -63,4 +64,28 @@ export function spawnServer(
 export function waitForExit(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+export interface ScriptResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs an operator command (`npm run --silent <script> -- ...args`) on `dataDir`, as a user would. */
+export async function runScript(
+  script: string,
+  dataDir: string,
+  args: string[],
+): Promise<ScriptResult> {
+  try {
+    const r = await promisify(execFile)('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
 }

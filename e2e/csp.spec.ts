@@ -2,12 +2,8 @@
 // really blocking injected code, and a walk through every page in both themes where the styles
 // the libraries inject (Radix's scroll lock, sonner's toasts) apply without a violation. (Every
 // other spec fails on a violation too: see `cspViolations` in fixtures.ts.)
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { api, expect, server, signInWithLink, test, uniqueZoneName } from './fixtures';
-
-const run = promisify(execFile);
+import { api, expect, queryDns, server, signInWithLink, test, uniqueZoneName } from './fixtures';
 
 test('index.html and its assets carry the headers; the nonce is fresh per answer', async ({
   request,
@@ -126,16 +122,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expectInjectedStylesApplied(page);
     await page.keyboard.press('Escape');
 
-    for (const type of ['SOA', 'NS'])
-      await run('/usr/bin/dig', [
-        '@127.0.0.1',
-        '-p',
-        process.env.E2E_DNS_PORT ?? '',
-        zone.name,
-        type,
-        '+tries=1',
-        '+time=3',
-      ]);
+    for (const type of ['SOA', 'NS']) await queryDns(zone.name, type);
     await page.goto(`/zones/${zone.id}/usage`);
     await page.getByRole('button', { name: 'Refresh usage' }).click();
     await expect(page.locator('.usage-bar-label')).toHaveCount(2);

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
+import { dig } from '../src/server/test-support/dns-tools';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,6 +24,15 @@ export const server = {
     return env('E2E_KEY');
   },
 };
+
+/** Asks the service's DNS server `times` times with the real `dig`; the last answer's status. */
+export async function queryDns(name: string, type: string, times = 1): Promise<string> {
+  let status = '';
+  for (let i = 0; i < times; i++) {
+    status = (await dig(Number(env('E2E_DNS_PORT')), name, type)).status;
+  }
+  return status;
+}
 
 /** A zone name no other test uses: `<label>-<random>.example`. */
 export function uniqueZoneName(label: string): string {

@@ -1,11 +1,7 @@
 // axe on the usage page (with a chart from real queries) and on the DNSSEC panel (on, and its
 // turn-off confirmation): no serious or critical violation, in the light and the dark theme.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expectAccessible } from './axe';
-import { api, expect, server, signInWithLink, test, uniqueZoneName } from './fixtures';
-
-const run = promisify(execFile);
+import { api, expect, queryDns, server, signInWithLink, test, uniqueZoneName } from './fixtures';
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
@@ -19,17 +15,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'No queries this month' })).toBeVisible();
       await expectAccessible(page, 'usage, empty');
 
-      for (const type of ['SOA', 'NS', 'NS', 'A']) {
-        await run('/usr/bin/dig', [
-          '@127.0.0.1',
-          '-p',
-          process.env.E2E_DNS_PORT ?? '',
-          zone.name,
-          type,
-          '+tries=1',
-          '+time=3',
-        ]);
-      }
+      for (const type of ['SOA', 'NS', 'NS', 'A']) await queryDns(zone.name, type);
       await page.getByRole('button', { name: 'Refresh usage' }).click();
       await expect(page.locator('.usage-bar-label')).toHaveCount(3);
       await expectAccessible(page, 'usage with chart');

@@ -1,26 +1,11 @@
 // Screenshots of the usage page and the DNSSEC panel for people to look at, light and dark,
 // desktop and a 360 px phone. Not a test: it declares nothing unless asked for, with
 // `SHOTS_USAGE_DIR=/tmp/shots-usage npx playwright test --project=e2e usage-dnssec-shots`.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { api, signInWithLink, test, uniqueZoneName } from './fixtures';
+import { api, queryDns, signInWithLink, test, uniqueZoneName } from './fixtures';
 
-const run = promisify(execFile);
 const dir = process.env.SHOTS_USAGE_DIR;
 
-async function dig(zone: string, type: string, times: number) {
-  for (let i = 0; i < times; i++) {
-    await run('/usr/bin/dig', [
-      '@127.0.0.1',
-      '-p',
-      process.env.E2E_DNS_PORT ?? '',
-      zone,
-      type,
-      '+tries=1',
-      '+time=3',
-    ]);
-  }
-}
+const dig = queryDns;
 
 const schemes = dir ? (['light', 'dark'] as const) : [];
 for (const scheme of schemes) {

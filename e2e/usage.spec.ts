@@ -1,11 +1,17 @@
 // The usage page against the real server: a fresh zone is honestly empty (with the dig hint for
 // this service's DNS server); after real queries sent with dig, the chart and the table show
 // exactly those counts. A key without usage:read is told which scope it lacks.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { api, createKey, expect, server, signInWithLink, test, uniqueZoneName } from './fixtures';
+import {
+  api,
+  createKey,
+  expect,
+  queryDns,
+  server,
+  signInWithLink,
+  test,
+  uniqueZoneName,
+} from './fixtures';
 
-const run = promisify(execFile);
 const dnsPort = () => {
   const port = process.env.E2E_DNS_PORT;
   if (!port || port === 'NaN') throw new Error('E2E_DNS_PORT is not set by global-setup.ts');
@@ -15,18 +21,7 @@ const dnsPort = () => {
 /** Sends `times` real queries to the service's DNS server, one try each (no resends counted). */
 async function dig(name: string, type: string, times: number) {
   for (let i = 0; i < times; i++) {
-    const { stdout } = await run('/usr/bin/dig', [
-      '@127.0.0.1',
-      '-p',
-      dnsPort(),
-      name,
-      type,
-      '+tries=1',
-      '+time=3',
-      '+noall',
-      '+comments',
-    ]);
-    expect(stdout, `dig ${name} ${type}`).toContain('status: NOERROR');
+    expect(await queryDns(name, type), `dig ${name} ${type}`).toBe('NOERROR');
   }
 }
 

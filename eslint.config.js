@@ -1,6 +1,7 @@
 // One lint configuration for the repo. The import boundaries of CONVENTIONS.md are enforced here:
-// shared imports neither side nor Node, server and web never import each other, and inside the
-// dashboard api ← ui ← features ← app, with no feature importing another.
+// shared imports neither side nor Node, server and web never import each other, inside the
+// dashboard api ← ui ← features ← app, with no feature importing another, and inside the server
+// zones ← store ← dns ← http (the DNS server and the store never reach for HTTP code).
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -53,12 +54,62 @@ const webLayers = {
         message = `${from} must not import ${to}: features do not import each other; lift shared code into ui or api.`;
       if (message) context.report({ node: source, message });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
+    return importVisitors(check);
+  },
+};
+
+/** Every place a module names another: static and dynamic imports, re-exports. */
+function importVisitors(check) {
+  return {
+    ImportDeclaration: (node) => check(node.source),
+    ImportExpression: (node) => check(node.source),
+    ExportNamedDeclaration: (node) => check(node.source),
+    ExportAllDeclaration: (node) => check(node.source),
+  };
+}
+
+const serverRoot = path.resolve(import.meta.dirname, 'src/server');
+
+/** The folder of a file inside src/server (dns, store, http, ...), 'entry' for the modules that
+ * assemble the service, 'root' for the other top-level modules; null outside src/server. */
+function serverLayer(file) {
+  const rel = path.relative(serverRoot, file.replace(/\.[cm]?[jt]sx?$/, ''));
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [top, below] = rel.split(path.sep);
+  if (below) return top;
+  return ['server', 'main', 'bootstrap'].includes(top) ? 'entry' : 'root';
+}
+
+// What each folder must not import. zones ← store ← dns ← http, so no cycle between them; only
+// the entry modules and the operator commands (cli) assemble the whole service.
+const SERVER_FORBIDDEN = {
+  zones: ['store', 'dns', 'http', 'cli', 'entry'],
+  store: ['dns', 'http', 'cli', 'entry'],
+  dns: ['http', 'cli', 'entry'],
+  http: ['cli', 'entry'],
+};
+
+/** Local rule: import boundaries between the folders of src/server. */
+const serverLayers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Inside src/server: zones ← store ← dns ← http' },
+    schema: [],
+  },
+  create(context) {
+    const from = serverLayer(context.filename);
+    const banned = SERVER_FORBIDDEN[from] ?? [];
+    if (!banned.length) return {};
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = serverLayer(path.resolve(path.dirname(context.filename), source.value));
+      if (to && banned.includes(to))
+        context.report({
+          node: source,
+          message: `src/server/${from} must not import ${to === 'entry' ? 'the service entry modules' : `src/server/${to}`} (zones ← store ← dns ← http).`,
+        });
     };
+    return importVisitors(check);
   },
 };
 
@@ -123,9 +174,18 @@ export default tseslint.config(
     rules: noImport(['**/web/**', 'react', 'react-dom'], 'The server never imports the dashboard.'),
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { zonedeck: { rules: { 'web-layers': webLayers, 'server-layers': serverLayers } } },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
-    plugins: { zonedeck: { rules: { 'web-layers': webLayers } } },
     rules: { 'zonedeck/web-layers': 'error' },
+  },
+  {
+    // Tests may cross the folders: they start the whole service, or compare two layers' answers.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/test-support/**'],
+    rules: { 'zonedeck/server-layers': 'error' },
   },
   {
     files: ['src/web/**'],

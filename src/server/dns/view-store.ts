@@ -3,9 +3,9 @@
 import { createPrivateKey } from 'node:crypto';
 import type { Config } from '../config';
 import type { ZoneEvent, ZoneEvents } from '../events';
-import { nameserversFor } from '../http/present';
+import { nameserversFor } from '../zones/nameservers';
 import type { Db } from '../store/db';
-import { dnskeyRdata } from './dnssec-keys';
+import { dnskeyRdata } from '../zones/dnssec-keys';
 import { asciiLower, bare, isAtOrBelow, parentOf } from './names';
 import { TYPE } from './rdata';
 import { type DnsNode, rrsetOf, type SigningKey, StoredRRset, ZoneView } from './zone-view';

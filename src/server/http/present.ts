@@ -1,17 +1,7 @@
 // Store rows to API objects.
 import type { DnsRecord, Zone, ZoneListItem } from '../../shared/api';
-import type { Config } from '../config';
 import type { RecordRow } from '../store/records';
 import type { ZoneRow } from '../store/zones';
-
-export function nameserversFor(
-  config: Pick<Config, 'NAMESERVERS_EU' | 'NAMESERVERS_GLOBAL'>,
-  region: string,
-): string[] {
-  if (region === 'EU') return [...config.NAMESERVERS_EU];
-  if (region === 'GLOBAL') return [...config.NAMESERVERS_GLOBAL];
-  return [...config.NAMESERVERS_EU, ...config.NAMESERVERS_GLOBAL];
-}
 
 export function presentZone(row: ZoneRow, nameservers: string[], recordCount?: number): Zone {
   const dnssec = Boolean(row.dnssec_enabled);

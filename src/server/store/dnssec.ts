@@ -10,7 +10,7 @@ import {
   dnskeyRdata,
   generateEcdsaP256Key,
   keyTag,
-} from '../dns/dnssec-keys';
+} from '../zones/dnssec-keys';
 
 export async function listKeys(db: Db, zoneId: string) {
   return db

@@ -1,8 +1,14 @@
 // The limits a record write must stay within, checked inside the write's own transaction (the
 // group commit runs writes one at a time), so two writes can never pass together what neither
 // passes alone: the RRset must fit in one DNS message, the zone must be under its record quota.
-import { RR_FIXED, RRSET_MAX_BYTES, type RecordType } from '../../shared/dns/records';
-import { contentToRdata, nameWire } from '../dns/rdata';
+import {
+  nameWireBytes,
+  RECORD_SPECS,
+  rdataBytes,
+  RR_FIXED,
+  RRSET_MAX_BYTES,
+  type RecordType,
+} from '../../shared/dns/records';
 import type { Trx } from './group-commit';
 
 /** A write refused by a limit; the route answers with `status` and `code`. */
@@ -44,9 +50,15 @@ export async function checkRecordQuota(trx: Trx, zoneId: string, limits: RecordL
   );
 }
 
-/** Octets of one record in a message, owner name uncompressed (see shared/dns/records/size.ts). */
+/**
+ * Octets of one record in a message, owner name uncompressed, by the size rule the dashboard
+ * uses too (shared/dns/records/size.ts; record-limits.test.ts proves it equals the wire length).
+ */
 function rrBytes(ownerBytes: number, type: RecordType, content: string) {
-  return ownerBytes + RR_FIXED + contentToRdata(type, content).length;
+  const parsed = RECORD_SPECS[type].parse(content);
+  // Stored and written values are canonical already; one that is not cannot be measured.
+  if (!parsed.ok) throw new Error(`unparseable ${type} content: ${parsed.message}`);
+  return ownerBytes + RR_FIXED + rdataBytes(type, parsed.value);
 }
 
 /**
@@ -60,7 +72,7 @@ export async function checkRRsetSize(
   replacing?: string,
 ) {
   const type = w.type as RecordType;
-  const owner = nameWire(w.name).length;
+  const owner = nameWireBytes(w.name);
   let q = trx
     .selectFrom('records')
     .select('content')

@@ -7,7 +7,7 @@ import {
   dsResponse,
   usageResponse,
 } from '../../../shared/api';
-import { dnskeyText, dsRecords } from '../../dns/dnssec-keys';
+import { dnskeyText, dsRecords } from '../../zones/dnssec-keys';
 import type { Db } from '../../store/db';
 import { listKeys, setDnssec } from '../../store/dnssec';
 import { monthUsage } from '../../store/usage';

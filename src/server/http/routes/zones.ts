@@ -14,7 +14,8 @@ import { createZone, listZones, markZoneDeleted, recordCount, updateZone } from 
 import { publicSuffixProblem } from '../../../shared/dns/public-suffix';
 import { fail } from '../errors';
 import { loadZone } from '../loaders';
-import { nameserversFor, pagination, presentZone, presentZoneListItem } from '../present';
+import { nameserversFor } from '../../zones/nameservers';
+import { pagination, presentZone, presentZoneListItem } from '../present';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
 import { createRefusal, refuseFixedFieldChanges } from './zone-refusals';
 

@@ -1,11 +1,34 @@
-// Change notifications from the API's writes, for whoever keeps a view of the zones (the DNS
-// server's in-memory answers). Emitted after the write has committed; the API awaits the
-// listeners before it answers, so that a change is served by the next DNS query.
+// Change notifications from the store's writes, for whoever keeps a view of the zones (the DNS
+// server's in-memory answers). Each write function of the store emits its own, after its commit
+// (ADR 0010); the writer awaits the listeners, so a change is served by the next DNS query.
+
+/** The zone's row after the write, as the SOA and the answers need it. */
+export interface ZoneState {
+  serial: number;
+  ttl: number;
+  status: string;
+}
+
+/** One value of an RRset as stored after the write. */
+export interface StoredValue {
+  content: string;
+  ttl: number;
+  disabled: boolean;
+}
+
+/** An RRset a write touched (absolute name with trailing dot) with every value it now holds:
+ * none when the write removed the RRset. */
+export interface RRsetChange {
+  name: string;
+  type: string;
+  rows: StoredValue[];
+}
+
 export type ZoneEvent =
   /** A zone was created, or its status, TTL or DNSSEC state changed. */
-  | { kind: 'zone'; zoneId: string }
-  /** Records changed: the RRsets named (absolute names with trailing dot) need reloading. */
-  | { kind: 'rrsets'; zoneId: string; rrsets: { name: string; type: string }[] }
+  | { kind: 'zone'; zoneId: string; zone: ZoneState }
+  /** Records changed: the RRsets named now hold exactly the rows given. */
+  | { kind: 'rrsets'; zoneId: string; zone: ZoneState; rrsets: RRsetChange[] }
   | { kind: 'deleted'; zoneId: string };
 
 type Listener = (event: ZoneEvent) => void | Promise<void>;

@@ -1,7 +1,6 @@
-// Starts the whole service on an open store: HTTP API + dashboard (and, later, DNS).
+// Starts the whole service on an open store: the HTTP API with the dashboard, and the DNS server.
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { ZoneEvents } from './events';
 import { DnsServer } from './dns/server';
 import { UsageCounter } from './dns/usage-counter';
 import { ViewStore } from './dns/view-store';
@@ -16,7 +15,6 @@ export interface RunningService {
   url: string;
   port: number;
   dnsPort: number;
-  events: ZoneEvents;
   purger: Purger;
   metrics: Metrics;
   stop(): Promise<void>;
@@ -27,7 +25,6 @@ export async function startService(
   store: OpenedStore,
   log: Logger,
 ): Promise<RunningService> {
-  const events = new ZoneEvents();
   const metrics = createMetrics();
   observeCommits(store.db, (seconds) => metrics.storeCommit.observe(seconds));
   const purger = new Purger(store.db, log);
@@ -39,16 +36,15 @@ export async function startService(
       `zone ${withheld.name} (customer ${withheld.customerId}) overlaps zone ${served.name} of customer ${served.customerId}, which is older: DNS does not answer from ${withheld.name}; delete one of the two zones`,
     );
   }
-  views.subscribe(events);
+  views.subscribe(store.events);
   const usage = new UsageCounter(store.db, log, metrics);
   usage.start();
   const dns = new DnsServer(views, usage, log, config, metrics);
   await dns.start(config.HOST, config.DNS_PORT);
   const app = createApp({
-    db: store.db,
+    store,
     config,
     log,
-    events,
     metrics,
     purger,
     usage,
@@ -64,7 +60,6 @@ export async function startService(
     url: `http://${host}:${port}`,
     port,
     dnsPort: dns.port,
-    events,
     purger,
     metrics,
     async stop() {

@@ -1,23 +1,16 @@
-// Builds the zone views from the database at start and keeps them in step with the API's writes:
-// a record write reloads just the RRsets it touched, a zone change reloads the zone's settings.
+// Builds the zone views from the database at start and keeps them in step with the store's writes:
+// a record write's event carries the RRsets it touched with their rows, which replace those
+// RRsets without a read of the database; a zone change reloads the zone's signing key.
 import { createPrivateKey } from 'node:crypto';
 import type { Config } from '../config';
-import type { ZoneEvent, ZoneEvents } from '../events';
+import type { RRsetChange, ZoneEvent, ZoneEvents, ZoneState } from '../events';
 import { nameserversFor } from '../zones/nameservers';
 import type { Db } from '../store/db';
 import { dnskeyRdata } from '../zones/dnssec-keys';
-import { asciiLower, bare, isAtOrBelow, parentOf } from './names';
+import { bare, isAtOrBelow, parentOf } from './names';
 import { TYPE } from './rdata';
-import { type DnsNode, rrsetOf, type SigningKey, StoredRRset, ZoneView } from './zone-view';
+import { buildNode, type SigningKey, type ValueRow, withRRset, ZoneView } from './zone-view';
 import { type OwnershipConflict, ZoneOwnership } from './zone-ownership';
-import { type RecordType } from '../../shared/dns/records';
-
-interface RecordRowLite {
-  name: string;
-  type: string;
-  content: string;
-  ttl: number;
-}
 
 export class ViewStore {
   private readonly byName = new Map<string, ZoneView>();
@@ -77,11 +70,14 @@ export class ViewStore {
     const view = this.byId.get(e.zoneId);
     if (!view) return this.loadZone(e.zoneId);
     if (e.kind === 'rrsets') {
-      for (const { name, type } of e.rrsets) await this.reloadRRset(view, bare(name), type);
+      for (const change of e.rrsets) applyRRset(view, change);
     } else {
-      view.key = await this.loadKey(view); // DNSSEC switched on or off
+      // DNSSEC switched on or off, or the TTL the DNSKEY RRset takes changed.
+      const key = await this.loadKey(view.id, e.zone.ttl);
+      if (this.byId.get(view.id) !== view) return; // deleted or reloaded meanwhile
+      view.key = key;
     }
-    await this.refreshZoneRow(view);
+    setZoneState(view, e.zone);
     view.version++;
   }
 
@@ -114,7 +110,7 @@ export class ViewStore {
       nameserversFor(this.config, row.region),
       null,
     );
-    view.key = await this.loadKey(view);
+    view.key = await this.loadKey(view.id, view.ttl);
     // Streamed in name order, one node at a time: a 100,000-record zone loads without
     // holding every row in memory at once.
     const rows = this.db
@@ -131,7 +127,7 @@ export class ViewStore {
       .orderBy('r.name')
       .stream(500);
     let owner = '';
-    let group: RecordRowLite[] = [];
+    let group: ValueRow[] = [];
     for await (const r of rows) {
       if (r.name !== owner && group.length) {
         view.setNode(bare(owner), buildNode(group));
@@ -151,11 +147,11 @@ export class ViewStore {
     this.epoch++;
   }
 
-  private async loadKey(view: ZoneView): Promise<SigningKey | null> {
+  private async loadKey(zoneId: string, ttl: number): Promise<SigningKey | null> {
     const key = await this.db
       .selectFrom('dnssec_keys')
       .selectAll()
-      .where('zone_id', '=', view.id)
+      .where('zone_id', '=', zoneId)
       .where('active', '=', 1)
       .orderBy('created_at')
       .executeTakeFirst();
@@ -169,53 +165,26 @@ export class ViewStore {
         format: 'der',
         type: 'pkcs8',
       }),
-      dnskey: { type: TYPE.DNSKEY!, ttl: view.ttl, rdatas: [rdata] },
+      dnskey: { type: TYPE.DNSKEY!, ttl, rdatas: [rdata] },
     };
-  }
-
-  private async reloadRRset(view: ZoneView, owner: string, type: string): Promise<void> {
-    const rows = await this.db
-      .selectFrom('records as r')
-      .innerJoin('rrsets as s', (j) =>
-        j
-          .onRef('s.zone_id', '=', 'r.zone_id')
-          .onRef('s.name', '=', 'r.name')
-          .onRef('s.type', '=', 'r.type'),
-      )
-      .select(['r.name', 'r.type', 'r.content', 's.ttl'])
-      .where('r.zone_id', '=', view.id)
-      .where('r.name', '=', `${owner}.`)
-      .where('r.disabled', '=', 0)
-      .execute();
-    if (!isAtOrBelow(owner, view.name)) return;
-    void type; // the whole node is rebuilt: its rows are few and the CNAME/ALIAS rules span types
-    view.setNode(owner, buildNode(rows));
-  }
-
-  private async refreshZoneRow(view: ZoneView): Promise<void> {
-    const row = await this.db
-      .selectFrom('zones')
-      .select(['serial', 'ttl', 'status'])
-      .where('id', '=', view.id)
-      .executeTakeFirst();
-    if (!row) return this.drop(view.id);
-    view.serial = row.serial;
-    view.ttl = row.ttl;
-    view.active = row.status === 'active';
   }
 }
 
-function buildNode(rows: RecordRowLite[]): DnsNode {
-  const node: DnsNode = { rrsets: [] };
-  for (const r of rows) {
-    if (r.type === 'ALIAS') {
-      node.alias = { target: asciiLower(bare(r.content)), ttl: r.ttl };
-      continue;
-    }
-    const type = TYPE[r.type]!;
-    let rrset = rrsetOf(node, type) as StoredRRset | undefined;
-    if (!rrset) node.rrsets.push((rrset = new StoredRRset(type, r.ttl, r.type as RecordType)));
-    rrset.contents.push(r.content);
-  }
-  return node;
+/** Replaces the RRset an event names with the enabled rows it carries. */
+function applyRRset(view: ZoneView, change: RRsetChange): void {
+  const owner = bare(change.name);
+  if (!isAtOrBelow(owner, view.name)) return;
+  const rows = change.rows.filter((r) => !r.disabled);
+  view.setNode(owner, withRRset(view.nodes.get(owner), change.type, rows));
+}
+
+/**
+ * The zone's row after a write. Serials only grow, so a state older than the view's (an event
+ * that waited for its signing key while a later write was applied) is left out.
+ */
+function setZoneState(view: ZoneView, zone: ZoneState): void {
+  if (zone.serial < view.serial) return;
+  view.serial = zone.serial;
+  view.ttl = zone.ttl;
+  view.active = zone.status === 'active';
 }

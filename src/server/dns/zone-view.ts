@@ -1,7 +1,7 @@
 // The in-memory view of one zone that the DNS server answers from: RRsets by name and type in
 // wire form, empty non-terminals, delegation points, and the signing key.
 import type { KeyObject } from 'node:crypto';
-import { labelCount, parentOf } from './names';
+import { asciiLower, bare, labelCount, parentOf } from './names';
 import type { RecordType } from '../../shared/dns/records';
 import { contentToRdata, nameWire, soaRdata, TYPE } from './rdata';
 
@@ -41,6 +41,48 @@ export function rrsetOf(node: DnsNode | undefined, type: number): RRset | undefi
   if (!node) return undefined;
   for (const r of node.rrsets) if (r.type === type) return r;
   return undefined;
+}
+
+/** A stored value of the user's, enabled, as the view keeps it. */
+export interface ValueRow {
+  type: string;
+  content: string;
+  ttl: number;
+}
+
+/** The node of a name from its enabled values; added to `base` (which holds other types). */
+export function buildNode(rows: readonly ValueRow[], base: DnsNode = { rrsets: [] }): DnsNode {
+  const node = base;
+  for (const r of rows) {
+    if (r.type === 'ALIAS') {
+      node.alias = { target: asciiLower(bare(r.content)), ttl: r.ttl };
+      continue;
+    }
+    const type = TYPE[r.type]!;
+    let rrset = rrsetOf(node, type) as StoredRRset | undefined;
+    if (!rrset) node.rrsets.push((rrset = new StoredRRset(type, r.ttl, r.type as RecordType)));
+    rrset.contents.push(r.content);
+  }
+  return node;
+}
+
+/**
+ * A new node for a name whose RRset of `type` now holds exactly `rows` (none: the RRset is gone),
+ * the name's other RRsets kept as they are. A new object, not a change in place: an answer being
+ * built from the old node sees it whole.
+ */
+export function withRRset(
+  node: DnsNode | undefined,
+  type: string,
+  rows: readonly Omit<ValueRow, 'type'>[],
+): DnsNode {
+  const code = TYPE[type];
+  const base: DnsNode = { rrsets: (node?.rrsets ?? []).filter((r) => r.type !== code) };
+  if (node?.alias && type !== 'ALIAS') base.alias = node.alias;
+  return buildNode(
+    rows.map((r) => ({ ...r, type })),
+    base,
+  );
 }
 
 export interface SigningKey {

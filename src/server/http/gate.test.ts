@@ -306,6 +306,14 @@ describe('public endpoints', () => {
     expect(listed).toEqual(expect.arrayContaining(ROUTES.map((x) => `${x.method} ${x.path}`)));
   });
 
+  it('shows the page sizes of the lists in the OpenAPI document: default and maximum', async () => {
+    const paths = (await noKey().get('/v1/openapi.json')).body.paths;
+    const limitOf = (p: string) =>
+      paths[p].get.parameters.find((x: { name: string }) => x.name === 'limit').schema;
+    expect(limitOf('/v1/zones')).toMatchObject({ type: 'integer', default: 10, maximum: 100 });
+    expect(limitOf('/v1/zones/{zone_id}/records')).toMatchObject({ default: 50, maximum: 1000 });
+  });
+
   it('answers a CORS preflight without a key', async () => {
     const r = await noKey().raw(`/v1/zones/${zoneId}/records`, {
       method: 'OPTIONS',

@@ -48,6 +48,12 @@ export function presentRecord(row: RecordRow): DnsRecord {
   };
 }
 
-export function pagination(total: number, offset: number, limit: number, count: number) {
-  return { total, offset, limit, count, has_more: offset + count < total };
+/** The data of a record create or update: what was done, and the record as it now is. */
+export function recordWritten(verb: 'Created' | 'Updated', row: RecordRow) {
+  return { message: `${verb} ${row.type} record ${row.name}`, record: presentRecord(row) };
+}
+
+/** The paging figures of one page of a list. */
+export function pageOf(q: { limit: number; offset: number }, total: number, count: number) {
+  return { total, offset: q.offset, limit: q.limit, count, has_more: q.offset + count < total };
 }

@@ -3,7 +3,7 @@ import { normalizeRecordName } from '../../shared/dns/names';
 import { parseRecordType, type RecordType } from '../../shared/dns/records';
 import type { ZoneRow } from '../store/zones';
 import { RecordLimitError } from '../store/record-limits';
-import { RecordConflict } from '../store/records';
+import { RecordConflict } from '../store/record-writes';
 import { ApiFailure, fail } from './errors';
 
 export function resolveName(zone: ZoneRow, name: string, type: string): string {

@@ -4,17 +4,16 @@ import type { Logger } from 'pino';
 import type { Scope } from '../../shared/api/fields';
 import { errorBodySchema } from '../../shared/api/common';
 import type { Config } from '../config';
-import type { ZoneEvents } from '../events';
 import type { Metrics } from '../metrics';
-import type { Db } from '../store/db';
+import type { Store } from '../store/db';
 import type { AppEnv } from './context';
 import type { RouteTable } from './route-table';
 
 export interface AppDeps {
-  db: Db;
+  /** The database, with the listeners its writes announce themselves to. */
+  store: Store;
   config: Config;
   log: Logger;
-  events: ZoneEvents;
   /** The operator's figures (/metrics); each part increments its own. */
   metrics: Metrics;
   /** Starts (or queues) the background purge of deleted zones. */

@@ -1,14 +1,23 @@
 // Opens the SQLite database in DATA_DIR with durable settings and brings its schema up to date.
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { ZoneEvents } from '../events';
 import { DataDirError, prepareDataDir } from './files';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-export interface OpenedStore {
-  db: Db;
+/**
+ * The database with who hears of its changes: what every write function of the store takes, so
+ * that no write can go unannounced (ADR 0010). Reads take the Db alone.
+ */
+export interface Store {
+  readonly db: Db;
+  readonly events: ZoneEvents;
+}
+
+export interface OpenedStore extends Store {
   sqlite: SQLite.Database;
   close(): Promise<void>;
 }
@@ -44,7 +53,7 @@ export async function openStore(dataDir: string, options: OpenOptions = {}): Pro
       `Database migration ${failed} of ${file} failed: ${sqliteReason(error)}`,
     );
   }
-  return { db, sqlite, close: () => db.destroy() };
+  return { db, sqlite, events: new ZoneEvents(), close: () => db.destroy() };
 }
 
 /** The cause of an SQLite failure at open, with what the operator can do about it. */

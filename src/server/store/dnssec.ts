@@ -1,6 +1,6 @@
 // DNSSEC state of a zone: the flag on the zone and its signing keys.
-import { write } from './group-commit';
-import type { Db } from './db';
+import { announcedWrite } from './announce';
+import type { Db, Store } from './db';
 import { nowIso, randomId } from './ids';
 import type { ZoneRow } from './zones';
 import { bumpSerial } from './zones';
@@ -31,14 +31,14 @@ export async function listKeys(db: Db, zoneId: string) {
 }
 
 /** Enabling twice keeps the key; disabling deletes the keys, so the next enable makes a new DS. */
-export async function setDnssec(db: Db, zone: ZoneRow, enabled: boolean): Promise<void> {
-  await write(db, async (trx) => {
+export async function setDnssec(store: Store, zone: ZoneRow, enabled: boolean): Promise<void> {
+  await announcedWrite(store, async (trx) => {
     const current = await trx
       .selectFrom('zones')
       .select('dnssec_enabled')
       .where('id', '=', zone.id)
       .executeTakeFirstOrThrow();
-    if (Boolean(current.dnssec_enabled) === enabled) return;
+    if (Boolean(current.dnssec_enabled) === enabled) return { result: undefined, event: null };
     if (enabled) {
       const key = generateEcdsaP256Key();
       await trx
@@ -64,6 +64,7 @@ export async function setDnssec(db: Db, zone: ZoneRow, enabled: boolean): Promis
       .set({ dnssec_enabled: enabled ? 1 : 0, updated_at: nowIso() })
       .where('id', '=', zone.id)
       .execute();
-    await bumpSerial(trx, zone);
+    const state = await bumpSerial(trx, zone);
+    return { result: undefined, event: { kind: 'zone', zoneId: zone.id, zone: state } };
   });
 }

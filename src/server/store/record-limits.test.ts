@@ -12,7 +12,8 @@ import { seedRecords } from '../test-support/seed';
 import { ensureCustomer } from './customers';
 import { openStore, type OpenedStore } from './db';
 import { zoneRecordCount } from './record-limits';
-import { createRecord, deleteRecords, getRRset } from './records';
+import { createRecord, deleteRecords } from './record-writes';
+import { getRRset } from './records';
 import { createZone, markZoneDeleted, purgeDeletedZones, type ZoneRow } from './zones';
 
 describe.each(RECORD_TYPES)('%s: the shared size rule and the wire encoding agree', (type) => {
@@ -46,7 +47,7 @@ describe('the per-zone record count', () => {
   beforeAll(async () => {
     store = await openStore(dir);
     await ensureCustomer(store.db, 'c', 'EU');
-    zone = await createZone(store.db, {
+    zone = await createZone(store, {
       customerId: 'c',
       name: 'count.example',
       region: 'EU',
@@ -66,7 +67,7 @@ describe('the per-zone record count', () => {
     }));
     expect(await count(zone.id)).toBe(700);
     const row = await createRecord(
-      store.db,
+      store,
       zone,
       { name: 'new.count.example.', type: 'A', content: '192.0.2.1' },
       limits,
@@ -74,20 +75,16 @@ describe('the per-zone record count', () => {
     expect(await count(zone.id)).toBe(701);
     // A refused write (a duplicate) rolls back its savepoint: the count does not move.
     await expect(
-      createRecord(store.db, zone, { name: row.name, type: 'A', content: '192.0.2.1' }, limits),
+      createRecord(store, zone, { name: row.name, type: 'A', content: '192.0.2.1' }, limits),
     ).rejects.toThrow(/already has/);
     expect(await count(zone.id)).toBe(701);
-    await deleteRecords(
-      store.db,
-      zone,
-      await getRRset(store.db, zone.id, 'h1.count.example.', 'TXT'),
-    );
+    await deleteRecords(store, zone, await getRRset(store.db, zone.id, 'h1.count.example.', 'TXT'));
     expect(await count(zone.id)).toBe(real(zone.id));
     expect(real(zone.id)).toBe(701 - 14);
   });
 
   it('refuses the record past the quota, counting concurrent creates one by one', async () => {
-    const small = await createZone(store.db, {
+    const small = await createZone(store, {
       customerId: 'c',
       name: 'small.example',
       region: 'EU',
@@ -96,7 +93,7 @@ describe('the per-zone record count', () => {
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
         createRecord(
-          store.db,
+          store,
           small,
           { name: `n${i}.small.example.`, type: 'A', content: '192.0.2.1' },
           { recordsPerZone: 5 },
@@ -109,7 +106,7 @@ describe('the per-zone record count', () => {
   });
 
   it('is dropped with the zone once purged', async () => {
-    const doomed = await createZone(store.db, {
+    const doomed = await createZone(store, {
       customerId: 'c',
       name: 'doomed.example',
       region: 'EU',
@@ -121,7 +118,7 @@ describe('the per-zone record count', () => {
       content: '192.0.2.9',
     }));
     expect(await count(doomed.id)).toBe(30);
-    await markZoneDeleted(store.db, doomed.id);
+    await markZoneDeleted(store, doomed.id);
     await purgeDeletedZones(store.db);
     const left = store.sqlite
       .prepare('select count(*) as n from zone_record_counts where zone_id = ?')

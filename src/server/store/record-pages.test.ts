@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCustomer } from './customers';
 import { openStore, type OpenedStore } from './db';
 import { STEP } from './record-pages';
-import { createRecord, deleteRecords, getRRset, listRecords } from './records';
+import { createRecord, deleteRecords } from './record-writes';
+import { getRRset, listRecords } from './records';
 import { createZone, type ZoneRow } from './zones';
 import { seedRecords } from '../test-support/seed';
 
@@ -30,7 +31,7 @@ function naive(limit: number, offset: number) {
 beforeAll(async () => {
   store = await openStore(dir);
   await ensureCustomer(store.db, 'c', 'EU');
-  zone = await createZone(store.db, {
+  zone = await createZone(store, {
     customerId: 'c',
     name: 'pages.example',
     region: 'EU',
@@ -81,7 +82,7 @@ describe('listRecords paging', () => {
   it('sees writes: marks are rebuilt when the zone changes', async () => {
     await listRecords(store.db, zone.id, 10, 2 * STEP); // marks for the current state
     const row = await createRecord(
-      store.db,
+      store,
       zone,
       {
         name: 'a.pages.example.',
@@ -93,7 +94,7 @@ describe('listRecords paging', () => {
     const after = await listRecords(store.db, zone.id, 10, 2 * STEP);
     expect(after.total).toBe(COUNT + 1);
     expect(after.rows.map((r) => r.id)).toEqual(naive(10, 2 * STEP));
-    await deleteRecords(store.db, zone, await getRRset(store.db, zone.id, row.name, 'A'));
+    await deleteRecords(store, zone, await getRRset(store.db, zone.id, row.name, 'A'));
     const back = await listRecords(store.db, zone.id, 10, 2 * STEP);
     expect(back.total).toBe(COUNT);
     expect(back.rows.map((r) => r.id)).toEqual(naive(10, 2 * STEP));
@@ -104,7 +105,7 @@ describe('listRecords paging', () => {
     expect(first.total).toBe(COUNT);
     expect((await listRecords(store.db, zone.id, 10, 0)).total).toBe(COUNT);
     const row = await createRecord(
-      store.db,
+      store,
       zone,
       {
         name: 'b.pages.example.',
@@ -116,7 +117,7 @@ describe('listRecords paging', () => {
     const after = await listRecords(store.db, zone.id, 10, 0);
     expect(after.total).toBe(COUNT + 1);
     expect(after.rows.map((r) => r.id)).toEqual(naive(10, 0));
-    await deleteRecords(store.db, zone, await getRRset(store.db, zone.id, row.name, 'A'));
+    await deleteRecords(store, zone, await getRRset(store.db, zone.id, row.name, 'A'));
     expect((await listRecords(store.db, zone.id, 10, 0)).total).toBe(COUNT);
   });
 });

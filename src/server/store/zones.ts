@@ -1,8 +1,12 @@
 // Zones: create, list, read, update, and the two-step delete (hide now, purge in the background).
-import { write } from './group-commit';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, ZonesTable } from './schema';
-import type { Db } from './db';
+// Every write but the purge announces itself (announce.ts); the purge only removes what a
+// delete has hidden already.
+import { write, type Trx } from './group-commit';
+import { sql } from 'kysely';
+import type { ZoneState } from '../events';
+import { announcedWrite } from './announce';
+import type { ZonesTable } from './schema';
+import type { Db, Store } from './db';
 import { nowIso, randomId } from './ids';
 import { reversedName } from './migrations';
 import { countLiveZones, findOverlap, type ZoneOverlap } from './zone-claims';
@@ -34,7 +38,7 @@ export class ZoneQuotaReached extends Error {
 }
 
 export async function createZone(
-  db: Db,
+  store: Store,
   input: { customerId: string; name: string; region: string; ttl: number; quota?: number },
 ): Promise<ZoneRow> {
   const now = nowIso();
@@ -54,7 +58,7 @@ export async function createZone(
     rname: reversedName(input.name),
   };
   try {
-    await write(db, async (trx) => {
+    await announcedWrite(store, async (trx) => {
       const overlap = await findOverlap(trx, input.customerId, input.name);
       if (overlap) throw new ZoneOverlaps(overlap);
       if (input.quota !== undefined) {
@@ -62,6 +66,7 @@ export async function createZone(
         if (used >= input.quota) throw new ZoneQuotaReached(input.quota, used);
       }
       await trx.insertInto('zones').values(row).execute();
+      return { result: null, event: { kind: 'zone', zoneId: row.id, zone: stateOf(row) } };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw new ZoneNameTaken(input.name);
@@ -102,11 +107,11 @@ export async function listZones(db: Db, customerId: string, limit: number, offse
 }
 
 export async function updateZone(
-  db: Db,
+  store: Store,
   zone: ZoneRow,
   patch: { ttl?: number | undefined; status?: string | undefined },
 ): Promise<ZoneRow> {
-  return write(db, async (trx) => {
+  return announcedWrite(store, async (trx) => {
     // updated_at always moves forward, even for two updates within one millisecond.
     const updatedAt = laterIso(nowIso(), zone.updated_at);
     await trx
@@ -119,7 +124,12 @@ export async function updateZone(
       .where('id', '=', zone.id)
       .execute();
     await bumpSerial(trx, zone);
-    return trx.selectFrom('zones').selectAll().where('id', '=', zone.id).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('zones')
+      .selectAll()
+      .where('id', '=', zone.id)
+      .executeTakeFirstOrThrow();
+    return { result: row, event: { kind: 'zone', zoneId: zone.id, zone: stateOf(row) } };
   });
 }
 
@@ -128,15 +138,20 @@ export async function updateZone(
  * changes come faster than one a second, to one more than before. Concurrent writes never share
  * a serial because the statement reads and writes the row under the write lock.
  */
-export async function bumpSerial(trx: Transaction<Database> | Kysely<Database>, zone: ZoneRow) {
+export async function bumpSerial(trx: Trx, zone: ZoneRow): Promise<ZoneState> {
   const now = Math.floor(Date.now() / 1000);
-  await trx
+  return trx
     .updateTable('zones')
     .set({
       serial: sql<number>`case when serial + 1 > ${now} then serial + 1 else ${now} end`,
     })
     .where('id', '=', zone.id)
-    .execute();
+    .returning(['serial', 'ttl', 'status'])
+    .executeTakeFirstOrThrow();
+}
+
+export function stateOf(row: ZoneRow): ZoneState {
+  return { serial: row.serial, ttl: row.ttl, status: row.status };
 }
 
 export async function recordCount(db: Db, zoneId: string): Promise<number> {
@@ -149,10 +164,11 @@ export async function recordCount(db: Db, zoneId: string): Promise<number> {
 }
 
 /** Step one of a delete: from this commit on the zone is invisible and its name is free. */
-export async function markZoneDeleted(db: Db, zoneId: string): Promise<void> {
-  await write(db, (trx) =>
-    trx.updateTable('zones').set({ deleted_at: nowIso() }).where('id', '=', zoneId).execute(),
-  );
+export async function markZoneDeleted(store: Store, zoneId: string): Promise<void> {
+  await announcedWrite(store, async (trx) => {
+    await trx.updateTable('zones').set({ deleted_at: nowIso() }).where('id', '=', zoneId).execute();
+    return { result: undefined, event: { kind: 'deleted', zoneId } };
+  });
 }
 
 function laterIso(now: string, previous: string): string {

@@ -67,7 +67,7 @@ export async function seedZone(
   const store = await openStore(dataDir);
   await ensureCustomer(store.db, 'default', 'EU_GLOBAL');
   const { key } = await createApiKey(store.db, 'default', SCOPES);
-  const zone = await createZone(store.db, {
+  const zone = await createZone(store, {
     customerId: 'default',
     name: zoneName,
     region: 'EU_GLOBAL',

@@ -71,23 +71,51 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The success envelope: `envelope` is its schema for a response's data, `success` the value. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal('success'), data });
 }
 
+export function success<T>(data: T) {
+  return { status: 'success' as const, data };
+}
+
 export const messageSchema = z.object({ message: z.string() });
 
-/** `limit`/`offset` query parameters: strings on the wire, integers after parsing. */
-export function pagingQuery(defaultLimit: number) {
+/** The page size of a list when `limit` is left out, and the most one page holds. */
+export interface PageSize {
+  default: number;
+  max: number;
+}
+export const ZONE_PAGE: PageSize = { default: 10, max: 100 };
+export const RECORD_PAGE: PageSize = { default: 50, max: 1000 };
+
+/**
+ * `limit`/`offset` query parameters: strings on the wire, integers after parsing, with their
+ * defaults applied and a `limit` above the maximum clamped to it (as api-decisions.md says).
+ */
+export function pagingQuery(size: PageSize) {
   const int = (name: string, min: number) =>
     z
       .string()
       .regex(/^\d+$/, `${name} must be a whole number`)
       .transform(Number)
-      .pipe(z.number().int().min(min, `${name} must be at least ${min}`))
-      .optional();
+      .pipe(z.number().int().min(min, `${name} must be at least ${min}`));
+  // The document shows what the parameter means (a whole number, its bounds and default), not
+  // the string pattern it is parsed with.
   return z.object({
-    limit: int('limit', 1).meta({ description: `Page size, default ${defaultLimit}` }),
-    offset: int('offset', 0),
+    limit: int('limit', 1)
+      .transform((n) => Math.min(n, size.max))
+      .default(size.default)
+      .meta({
+        description: `Page size (default ${size.default}; a limit above ${size.max} gives ${size.max})`,
+        type: 'integer',
+        minimum: 1,
+        maximum: size.max,
+        default: size.default,
+      }),
+    offset: int('offset', 0)
+      .default(0)
+      .meta({ description: 'Items to skip', type: 'integer', minimum: 0, default: 0 }),
   });
 }

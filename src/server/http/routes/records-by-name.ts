@@ -5,16 +5,18 @@ import type { MiddlewareHandler } from 'hono';
 import {
   recordDeleteResponse,
   recordWriteResponse,
+  success,
   updateRecordByNameInput,
 } from '../../../shared/api';
 import { errorBodySchema } from '../../../shared/api/common';
 import { normalizeContent } from '../../../shared/dns/records';
 import type { Db } from '../../store/db';
-import { deleteRecords, getRRset, updateRecord } from '../../store/records';
+import { deleteRecords, updateRecord } from '../../store/record-writes';
+import { getRRset } from '../../store/records';
 import type { AppEnv } from '../context';
 import { fail } from '../errors';
 import { loadZone } from '../loaders';
-import { presentRecord } from '../present';
+import { recordWritten } from '../present';
 import { guarded, resolveName, resolveType } from '../record-input';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
 import { zoneParams } from './zones';
@@ -58,7 +60,8 @@ function loadRRset(db: Db): MiddlewareHandler<AppEnv> {
 }
 
 export function registerRecordByNameRoutes(r: Registrar) {
-  const { db, events } = r.deps;
+  const { store } = r.deps;
+  const { db } = store;
   const middleware = [loadZone(db), loadRRset(db)];
   const conflict = json(errorBodySchema, 'record_already_exists');
 
@@ -103,25 +106,14 @@ export function registerRecordByNameRoutes(r: Registrar) {
         });
       }
       const row = await guarded(() =>
-        updateRecord(db, zone, first, {
+        updateRecord(store, zone, first, {
           ...input,
           name: first.name,
           type: first.type,
           content: content.value,
         }),
       );
-      await events.emit({
-        kind: 'rrsets',
-        zoneId: zone.id,
-        rrsets: [{ name: first.name, type: first.type }],
-      });
-      return c.json(
-        {
-          status: 'success' as const,
-          data: { message: `Updated ${row.type} record ${row.name}`, record: presentRecord(row) },
-        },
-        200,
-      );
+      return c.json(success(recordWritten('Updated', row)), 200);
     },
   );
 
@@ -143,22 +135,9 @@ export function registerRecordByNameRoutes(r: Registrar) {
       const zone = c.get('zone');
       const selected = c.get('selected');
       const first = selected[0]!;
-      const deleted = await deleteRecords(db, zone, selected);
-      await events.emit({
-        kind: 'rrsets',
-        zoneId: zone.id,
-        rrsets: [{ name: first.name, type: first.type }],
-      });
-      return c.json(
-        {
-          status: 'success' as const,
-          data: {
-            message: `Deleted ${deleted} ${first.type} value${deleted === 1 ? '' : 's'} at ${first.name}`,
-            deleted,
-          },
-        },
-        200,
-      );
+      const deleted = await deleteRecords(store, zone, selected);
+      const message = `Deleted ${deleted} ${first.type} value${deleted === 1 ? '' : 's'} at ${first.name}`;
+      return c.json(success({ message, deleted }), 200);
     },
   );
 }

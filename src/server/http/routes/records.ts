@@ -3,17 +3,20 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   createRecordInput,
   pagingQuery,
+  RECORD_PAGE,
   recordDeleteResponse,
   recordListResponse,
   recordResponse,
   recordWriteResponse,
+  success,
   updateRecordInput,
 } from '../../../shared/api';
 import { errorBodySchema } from '../../../shared/api/common';
-import { createRecord, deleteRecords, listRecords, updateRecord } from '../../store/records';
+import { createRecord, deleteRecords, updateRecord } from '../../store/record-writes';
+import { listRecords } from '../../store/records';
 import { fail } from '../errors';
 import { loadRecord, loadZone } from '../loaders';
-import { pagination, presentRecord } from '../present';
+import { pageOf, presentRecord, recordWritten } from '../present';
 import { guarded, resolveName } from '../record-input';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
 import { zoneParams } from './zones';
@@ -28,12 +31,11 @@ const quota = json(
 );
 
 export function registerRecordRoutes(r: Registrar) {
-  const { db, events } = r.deps;
+  const { store } = r.deps;
+  const { db } = store;
   const { QUOTA_RECORDS_PER_ZONE } = r.deps.config;
   const withZone = [loadZone(db)];
   const withRecord = [loadZone(db), loadRecord(db)];
-  const changed = (zoneId: string, row: { name: string; type: string }) =>
-    events.emit({ kind: 'rrsets', zoneId, rrsets: [{ name: row.name, type: row.type }] });
 
   register(
     r,
@@ -56,16 +58,9 @@ export function registerRecordRoutes(r: Registrar) {
       const input = c.req.valid('json');
       const name = resolveName(zone, input.name, input.type);
       const row = await guarded(() =>
-        createRecord(db, zone, { ...input, name }, { recordsPerZone: QUOTA_RECORDS_PER_ZONE }),
+        createRecord(store, zone, { ...input, name }, { recordsPerZone: QUOTA_RECORDS_PER_ZONE }),
       );
-      await changed(zone.id, row);
-      return c.json(
-        {
-          status: 'success' as const,
-          data: { message: `Created ${row.type} record ${row.name}`, record: presentRecord(row) },
-        },
-        201,
-      );
+      return c.json(success(recordWritten('Created', row)), 201);
     },
   );
 
@@ -77,22 +72,14 @@ export function registerRecordRoutes(r: Registrar) {
       path: '/v1/zones/{zone_id}/records',
       summary: 'List records (sorted by name, type, content)',
       middleware: withZone,
-      request: { params: zoneParams, query: pagingQuery(50) },
+      request: { params: zoneParams, query: pagingQuery(RECORD_PAGE) },
       responses: { 200: json(recordListResponse, 'One page of records'), ...commonErrors },
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const limit = Math.min(q.limit ?? 50, 1000);
-      const offset = q.offset ?? 0;
-      const { rows, total } = await listRecords(db, c.get('zone').id, limit, offset);
+      const { rows, total } = await listRecords(db, c.get('zone').id, q.limit, q.offset);
       const records = rows.map(presentRecord);
-      return c.json(
-        {
-          status: 'success' as const,
-          data: { records, pagination: pagination(total, offset, limit, records.length) },
-        },
-        200,
-      );
+      return c.json(success({ records, pagination: pageOf(q, total, records.length) }), 200);
     },
   );
 
@@ -107,8 +94,7 @@ export function registerRecordRoutes(r: Registrar) {
       request: { params: recordParams },
       responses: { 200: json(recordResponse, 'The record'), ...commonErrors },
     }),
-    (c) =>
-      c.json({ status: 'success' as const, data: { record: presentRecord(c.get('record')) } }, 200),
+    (c) => c.json(success({ record: presentRecord(c.get('record')) }), 200),
   );
 
   register(
@@ -142,15 +128,8 @@ export function registerRecordRoutes(r: Registrar) {
           },
         );
       }
-      const row = await guarded(() => updateRecord(db, zone, current, { ...input, name }));
-      await changed(zone.id, row);
-      return c.json(
-        {
-          status: 'success' as const,
-          data: { message: `Updated ${row.type} record ${row.name}`, record: presentRecord(row) },
-        },
-        200,
-      );
+      const row = await guarded(() => updateRecord(store, zone, current, { ...input, name }));
+      return c.json(success(recordWritten('Updated', row)), 200);
     },
   );
 
@@ -168,15 +147,9 @@ export function registerRecordRoutes(r: Registrar) {
     async (c) => {
       const zone = c.get('zone');
       const record = c.get('record');
-      await deleteRecords(db, zone, [record]);
-      await changed(zone.id, record);
-      return c.json(
-        {
-          status: 'success' as const,
-          data: { message: `Deleted ${record.type} record ${record.content} at ${record.name}` },
-        },
-        200,
-      );
+      await deleteRecords(store, zone, [record]);
+      const message = `Deleted ${record.type} record ${record.content} at ${record.name}`;
+      return c.json(success({ message }), 200);
     },
   );
 }

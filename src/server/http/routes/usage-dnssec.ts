@@ -5,6 +5,7 @@ import {
   dnssecPatchInput,
   dnssecStatusResponse,
   dsResponse,
+  success,
   usageResponse,
 } from '../../../shared/api';
 import { dnskeyText, dsRecords } from '../../zones/dnssec-keys';
@@ -50,9 +51,9 @@ async function cryptokeys(db: Db, zone: ZoneRow) {
 }
 
 export function registerUsageDnssecRoutes(r: Registrar) {
-  const { db, events } = r.deps;
+  const { store } = r.deps;
+  const { db } = store;
   const withZone = [loadZone(db)];
-  const ok = <T>(data: T) => ({ status: 'success' as const, data });
 
   register(
     r,
@@ -74,7 +75,7 @@ export function registerUsageDnssecRoutes(r: Registrar) {
         u.queries += n;
       }
       return c.json(
-        ok({
+        success({
           zone_id: zone.id,
           zone_name: zone.name,
           period: 'current_month',
@@ -97,7 +98,7 @@ export function registerUsageDnssecRoutes(r: Registrar) {
       request: { params: zoneParams },
       responses: { 200: json(dnssecStatusResponse, 'DNSSEC state'), ...commonErrors },
     }),
-    async (c) => c.json(ok(await status(db, c.get('zone'))), 200),
+    async (c) => c.json(success(await status(db, c.get('zone'))), 200),
   );
 
   register(
@@ -118,10 +119,9 @@ export function registerUsageDnssecRoutes(r: Registrar) {
     }),
     async (c) => {
       const zone = c.get('zone');
-      await setDnssec(db, zone, c.req.valid('json').enabled);
-      await events.emit({ kind: 'zone', zoneId: zone.id });
+      await setDnssec(store, zone, c.req.valid('json').enabled);
       const fresh = await getZone(db, zone.customer_id, zone.id);
-      return c.json(ok(await status(db, fresh ?? zone)), 200);
+      return c.json(success(await status(db, fresh ?? zone)), 200);
     },
   );
 
@@ -139,7 +139,7 @@ export function registerUsageDnssecRoutes(r: Registrar) {
         ...commonErrors,
       },
     }),
-    async (c) => c.json(ok({ cryptokeys: await cryptokeys(db, c.get('zone')) }), 200),
+    async (c) => c.json(success({ cryptokeys: await cryptokeys(db, c.get('zone')) }), 200),
   );
 
   register(
@@ -158,7 +158,7 @@ export function registerUsageDnssecRoutes(r: Registrar) {
     }),
     async (c) => {
       const keys = await cryptokeys(db, c.get('zone'));
-      return c.json(ok({ ds_records: keys.flatMap((k) => k.ds) }), 200);
+      return c.json(success({ ds_records: keys.flatMap((k) => k.ds) }), 200);
     },
   );
 }

@@ -3,19 +3,28 @@ import { createRoute, z } from '@hono/zod-openapi';
 import {
   createZoneInput,
   pagingQuery,
+  success,
   updateZoneInput,
+  ZONE_PAGE,
   zoneDeleteResponse,
   zoneListResponse,
   zoneResponse,
 } from '../../../shared/api';
 import { errorBodySchema } from '../../../shared/api/common';
 import { getCustomer } from '../../store/customers';
-import { createZone, listZones, markZoneDeleted, recordCount, updateZone } from '../../store/zones';
+import {
+  createZone,
+  listZones,
+  markZoneDeleted,
+  recordCount,
+  updateZone,
+  type ZoneRow,
+} from '../../store/zones';
 import { publicSuffixProblem } from '../../../shared/dns/public-suffix';
 import { fail } from '../errors';
 import { loadZone } from '../loaders';
 import { nameserversFor } from '../../zones/nameservers';
-import { pagination, presentZone, presentZoneListItem } from '../present';
+import { pageOf, presentZone, presentZoneListItem } from '../present';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
 import { createRefusal, refuseFixedFieldChanges } from './zone-refusals';
 
@@ -30,9 +39,18 @@ const forbidden = json(
 );
 
 export function registerZoneRoutes(r: Registrar) {
-  const { db, config, events } = r.deps;
-  const ns = (region: string) => nameserversFor(config, region);
+  const { store, config } = r.deps;
+  const { db } = store;
   const withZone = [loadZone(db)];
+  /** A zone as GET, PUT and POST answer it: with its nameservers and record count. */
+  const zoneAnswer = async (row: ZoneRow, count?: number) =>
+    success(
+      presentZone(
+        row,
+        nameserversFor(config, row.region),
+        count ?? (await recordCount(db, row.id)),
+      ),
+    );
 
   register(
     r,
@@ -55,7 +73,7 @@ export function registerZoneRoutes(r: Registrar) {
       const suffix = publicSuffixProblem(input.name);
       if (suffix) throw fail.badRequest('invalid_zone_name', suffix, { field: 'name' });
       const customer = await getCustomer(db, principal.customerId);
-      const row = await createZone(db, {
+      const row = await createZone(store, {
         customerId: principal.customerId,
         name: input.name,
         region: input.region ?? customer?.default_region ?? 'EU_GLOBAL',
@@ -64,8 +82,7 @@ export function registerZoneRoutes(r: Registrar) {
       }).catch((e: unknown) => {
         throw createRefusal(e, input.name);
       });
-      await events.emit({ kind: 'zone', zoneId: row.id });
-      return c.json({ status: 'success' as const, data: presentZone(row, ns(row.region), 0) }, 201);
+      return c.json(await zoneAnswer(row, 0), 201);
     },
   );
 
@@ -76,7 +93,7 @@ export function registerZoneRoutes(r: Registrar) {
       method: 'get',
       path: '/v1/zones',
       summary: 'List zones',
-      request: { query: pagingQuery(10) },
+      request: { query: pagingQuery(ZONE_PAGE) },
       responses: {
         200: json(zoneListResponse, 'One page of zones, sorted by name'),
         ...commonErrors,
@@ -84,17 +101,9 @@ export function registerZoneRoutes(r: Registrar) {
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const limit = Math.min(q.limit ?? 10, 100);
-      const offset = q.offset ?? 0;
-      const { rows, total } = await listZones(db, c.get('principal').customerId, limit, offset);
+      const { rows, total } = await listZones(db, c.get('principal').customerId, q.limit, q.offset);
       const zones = rows.map(presentZoneListItem);
-      return c.json(
-        {
-          status: 'success' as const,
-          data: { zones, pagination: pagination(total, offset, limit, zones.length) },
-        },
-        200,
-      );
+      return c.json(success({ zones, pagination: pageOf(q, total, zones.length) }), 200);
     },
   );
 
@@ -112,14 +121,7 @@ export function registerZoneRoutes(r: Registrar) {
         ...commonErrors,
       },
     }),
-    async (c) => {
-      const zone = c.get('zone');
-      const count = await recordCount(db, zone.id);
-      return c.json(
-        { status: 'success' as const, data: presentZone(zone, ns(zone.region), count) },
-        200,
-      );
-    },
+    async (c) => c.json(await zoneAnswer(c.get('zone')), 200),
   );
 
   register(
@@ -137,13 +139,8 @@ export function registerZoneRoutes(r: Registrar) {
       const zone = c.get('zone');
       const input = c.req.valid('json');
       refuseFixedFieldChanges(zone, input);
-      const next = await updateZone(db, zone, { ttl: input.ttl, status: input.status });
-      await events.emit({ kind: 'zone', zoneId: zone.id });
-      const count = await recordCount(db, zone.id);
-      return c.json(
-        { status: 'success' as const, data: presentZone(next, ns(next.region), count) },
-        200,
-      );
+      const next = await updateZone(store, zone, { ttl: input.ttl, status: input.status });
+      return c.json(await zoneAnswer(next), 200);
     },
   );
 
@@ -160,18 +157,10 @@ export function registerZoneRoutes(r: Registrar) {
     }),
     async (c) => {
       const zone = c.get('zone');
-      await markZoneDeleted(db, zone.id);
-      await events.emit({ kind: 'deleted', zoneId: zone.id });
+      await markZoneDeleted(store, zone.id);
       r.deps.purger.kick();
-      return c.json(
-        {
-          status: 'success' as const,
-          data: {
-            message: `Deletion of zone ${zone.name} started; it no longer answers and its records are being removed.`,
-          },
-        },
-        202,
-      );
+      const message = `Deletion of zone ${zone.name} started; it no longer answers and its records are being removed.`;
+      return c.json(success({ message }), 202);
     },
   );
 }

@@ -1,0 +1,202 @@
+// Writing records: every write is one transaction that also bumps the zone's SOA serial, and
+// announces the RRsets it touched with the rows they now hold (announce.ts).
+import { sql } from 'kysely';
+import type { RecordType } from '../../shared/dns/records';
+import { rrsetProblem } from '../../shared/dns/rrset-rules';
+import { announcedWrite, rrsetsChanged } from './announce';
+import type { Store } from './db';
+import type { Trx } from './group-commit';
+import { nowIso, recordId } from './ids';
+import { checkRecordQuota, checkRRsetSize, type RecordLimits } from './record-limits';
+import type { RecordRow } from './records';
+import { bumpSerial, type ZoneRow } from './zones';
+
+/** A write the domain rules refused; the route turns it into a 409. */
+export class RecordConflict extends Error {
+  constructor(
+    readonly code: 'record_already_exists' | 'cname_conflict',
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export interface RecordWrite {
+  name: string;
+  type: string;
+  content: string;
+  ttl?: number | undefined;
+  disabled?: boolean | undefined;
+  /** undefined keeps the RRset's comment; null or "" removes it. */
+  comment?: string | null | undefined;
+}
+
+/** Creates the RRset or updates its TTL and comment in one statement; returns what it now holds. */
+async function upsertRRset(trx: Trx, zone: ZoneRow, w: RecordWrite) {
+  const keepComment = w.comment === undefined;
+  const comment = keepComment ? null : w.comment || null;
+  return trx
+    .insertInto('rrsets')
+    .values({ zone_id: zone.id, name: w.name, type: w.type, ttl: w.ttl ?? zone.ttl, comment })
+    .onConflict((oc) =>
+      oc.columns(['zone_id', 'name', 'type']).doUpdateSet({
+        ttl: w.ttl === undefined ? sql<number>`rrsets.ttl` : w.ttl,
+        comment: keepComment ? sql<string | null>`rrsets.comment` : comment,
+      }),
+    )
+    .returning(['ttl', 'comment'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Adds a value; refused (RecordLimitError) when its RRset would outgrow a DNS message or the zone its quota. */
+export async function createRecord(
+  store: Store,
+  zone: ZoneRow,
+  w: RecordWrite,
+  limits: RecordLimits,
+) {
+  return announcedWrite(store, async (trx) => {
+    // The order of the decisions: a 400 (the RRset's size) before a 409, the quota last: it only
+    // matters for a write that would otherwise be made.
+    await checkRRsetSize(trx, zone.id, w);
+    const atName = await trx
+      .selectFrom('records')
+      .select(['type', 'content'])
+      .where('zone_id', '=', zone.id)
+      .where('name', '=', w.name)
+      .execute();
+    // The same rules the dashboard checks before submitting, written once in src/shared.
+    const problem = rrsetProblem({
+      type: w.type as RecordType,
+      content: w.content,
+      displayName: w.name,
+      atApex: w.name === `${zone.name}.`,
+      others: atName,
+    });
+    if (problem && problem.code !== 'invalid_record_name') {
+      const code = problem.code === 'cname_conflict' ? 'cname_conflict' : 'record_already_exists';
+      throw new RecordConflict(code, problem.message);
+    }
+    await checkRecordQuota(trx, zone.id, limits);
+
+    const rrset = await upsertRRset(trx, zone, w);
+    const id = recordId(zone.id, w.name, w.type, w.content);
+    const now = nowIso();
+    await trx
+      .insertInto('records')
+      .values({
+        zone_id: zone.id,
+        id,
+        name: w.name,
+        type: w.type,
+        content: w.content,
+        disabled: w.disabled ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const state = await bumpSerial(trx, zone);
+    const row: RecordRow = {
+      id,
+      name: w.name,
+      type: w.type,
+      content: w.content,
+      disabled: w.disabled ? 1 : 0,
+      ...rrset,
+    };
+    return { result: row, event: await rrsetsChanged(trx, zone.id, state, [w]) };
+  });
+}
+
+/** Replaces one value (a new content gives a new id) and sets the RRset's TTL and comment. */
+export async function updateRecord(
+  store: Store,
+  zone: ZoneRow,
+  current: RecordRow,
+  w: RecordWrite,
+) {
+  return announcedWrite(store, async (trx) => {
+    const id = recordId(zone.id, w.name, w.type, w.content);
+    const disabled = w.disabled === undefined ? current.disabled : w.disabled ? 1 : 0;
+    if (id !== current.id) {
+      const clash = await trx
+        .selectFrom('records')
+        .select('id')
+        .where('zone_id', '=', zone.id)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (clash) {
+        throw new RecordConflict(
+          'record_already_exists',
+          `${w.name} already has the ${w.type} record "${w.content}".`,
+        );
+      }
+      await checkRRsetSize(trx, zone.id, w, current.id);
+      await trx
+        .updateTable('records')
+        .set({ id, content: w.content, disabled, updated_at: nowIso() })
+        .where('zone_id', '=', zone.id)
+        .where('id', '=', current.id)
+        .execute();
+    } else {
+      await trx
+        .updateTable('records')
+        .set({ disabled, updated_at: nowIso() })
+        .where('zone_id', '=', zone.id)
+        .where('id', '=', id)
+        .execute();
+    }
+    const rrset = await upsertRRset(trx, zone, w);
+    const state = await bumpSerial(trx, zone);
+    const row: RecordRow = {
+      id,
+      name: w.name,
+      type: w.type,
+      content: w.content,
+      disabled,
+      ...rrset,
+    };
+    return { result: row, event: await rrsetsChanged(trx, zone.id, state, [current, w]) };
+  });
+}
+
+async function dropEmptyRRset(trx: Trx, zoneId: string, name: string, type: string) {
+  const left = await trx
+    .selectFrom('records')
+    .select('id')
+    .where('zone_id', '=', zoneId)
+    .where('name', '=', name)
+    .where('type', '=', type)
+    .limit(1)
+    .executeTakeFirst();
+  if (!left) {
+    await trx
+      .deleteFrom('rrsets')
+      .where('zone_id', '=', zoneId)
+      .where('name', '=', name)
+      .where('type', '=', type)
+      .execute();
+  }
+}
+
+export async function deleteRecords(
+  store: Store,
+  zone: ZoneRow,
+  rows: readonly RecordRow[],
+): Promise<number> {
+  if (!rows.length) return 0;
+  return announcedWrite(store, async (trx) => {
+    const ids = rows.map((r) => r.id);
+    const r = await trx
+      .deleteFrom('records')
+      .where('zone_id', '=', zone.id)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    const sets = new Map(rows.map((row) => [`${row.name}\0${row.type}`, row]));
+    for (const row of sets.values()) await dropEmptyRRset(trx, zone.id, row.name, row.type);
+    const state = await bumpSerial(trx, zone);
+    const event = await rrsetsChanged(trx, zone.id, state, [...sets.values()]);
+    return { result: Number(r.numDeletedRows), event };
+  });
+}

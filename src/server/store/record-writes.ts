@@ -82,6 +82,7 @@ export async function createRecord(
 
     const rrset = await upsertRRset(trx, zone, w);
     const id = recordId(zone.id, w.name, w.type, w.content);
+    const disabled = w.disabled ? 1 : 0;
     const now = nowIso();
     await trx
       .insertInto('records')
@@ -91,21 +92,13 @@ export async function createRecord(
         name: w.name,
         type: w.type,
         content: w.content,
-        disabled: w.disabled ? 1 : 0,
+        disabled,
         created_at: now,
         updated_at: now,
       })
       .execute();
-    const state = await bumpSerial(trx, zone);
-    const row: RecordRow = {
-      id,
-      name: w.name,
-      type: w.type,
-      content: w.content,
-      disabled: w.disabled ? 1 : 0,
-      ...rrset,
-    };
-    return { result: row, event: await rrsetsChanged(trx, zone.id, state, [w]) };
+    const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...rrset };
+    return written(trx, zone, row, [w]);
   });
 }
 
@@ -148,17 +141,20 @@ export async function updateRecord(
         .execute();
     }
     const rrset = await upsertRRset(trx, zone, w);
-    const state = await bumpSerial(trx, zone);
-    const row: RecordRow = {
-      id,
-      name: w.name,
-      type: w.type,
-      content: w.content,
-      disabled,
-      ...rrset,
-    };
-    return { result: row, event: await rrsetsChanged(trx, zone.id, state, [current, w]) };
+    const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...rrset };
+    return written(trx, zone, row, [current, w]);
   });
+}
+
+/** The end of a value write: the serial moves on; the row written, and the RRsets to announce. */
+async function written(
+  trx: Trx,
+  zone: ZoneRow,
+  row: RecordRow,
+  touched: readonly { name: string; type: string }[],
+) {
+  const state = await bumpSerial(trx, zone);
+  return { result: row, event: await rrsetsChanged(trx, zone.id, state, touched) };
 }
 
 async function dropEmptyRRset(trx: Trx, zoneId: string, name: string, type: string) {

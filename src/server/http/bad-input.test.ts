@@ -11,7 +11,7 @@ import {
   type TestServer,
 } from '../test-support/harness';
 
-/** The codes each HTTP status may carry, as docs api-decisions.md lists them. */
+/** The codes each HTTP status may carry, as the API decisions file lists them. */
 const CODES: Record<number, string[]> = {
   400: [
     'invalid_request',

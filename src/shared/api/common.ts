@@ -92,7 +92,7 @@ export const RECORD_PAGE: PageSize = { default: 50, max: 1000 };
 
 /**
  * `limit`/`offset` query parameters: strings on the wire, integers after parsing, with their
- * defaults applied and a `limit` above the maximum clamped to it (as api-decisions.md says).
+ * defaults applied and a `limit` above the maximum clamped to it (as the API decisions say).
  */
 export function pagingQuery(size: PageSize) {
   const int = (name: string, min: number) =>

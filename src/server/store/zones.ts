@@ -150,7 +150,7 @@ export async function bumpSerial(trx: Trx, zone: ZoneRow): Promise<ZoneState> {
     .executeTakeFirstOrThrow();
 }
 
-export function stateOf(row: ZoneRow): ZoneState {
+function stateOf(row: ZoneRow): ZoneState {
   return { serial: row.serial, ttl: row.ttl, status: row.status };
 }
 

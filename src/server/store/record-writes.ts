@@ -146,15 +146,15 @@ export async function updateRecord(
   });
 }
 
-/** The end of a value write: the serial moves on; the row written, and the RRsets to announce. */
-async function written(
+/** The end of every record write: the serial moves on, and the RRsets it touched are announced. */
+async function written<T>(
   trx: Trx,
   zone: ZoneRow,
-  row: RecordRow,
+  result: T,
   touched: readonly { name: string; type: string }[],
 ) {
   const state = await bumpSerial(trx, zone);
-  return { result: row, event: await rrsetsChanged(trx, zone.id, state, touched) };
+  return { result, event: await rrsetsChanged(trx, zone.id, state, touched) };
 }
 
 async function dropEmptyRRset(trx: Trx, zoneId: string, name: string, type: string) {
@@ -191,8 +191,6 @@ export async function deleteRecords(
       .executeTakeFirst();
     const sets = new Map(rows.map((row) => [`${row.name}\0${row.type}`, row]));
     for (const row of sets.values()) await dropEmptyRRset(trx, zone.id, row.name, row.type);
-    const state = await bumpSerial(trx, zone);
-    const event = await rrsetsChanged(trx, zone.id, state, [...sets.values()]);
-    return { result: Number(r.numDeletedRows), event };
+    return written(trx, zone, Number(r.numDeletedRows), [...sets.values()]);
   });
 }

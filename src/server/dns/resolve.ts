@@ -1,6 +1,7 @@
 // The answering logic of an authoritative server (RFC 1034 4.3.2, RFC 2181, RFC 4592 wildcards,
 // RFC 4035 for what DNSSEC adds): from a question to the sections of the answer, unsigned.
 // Signing and wire encoding happen in encode.ts.
+import { nameAt } from './additional';
 import { childToward, isAtOrBelow, parentOf } from './names';
 import { hinfoRdata, TYPE } from './rdata';
 import type { ViewStore } from './view-store';
@@ -41,17 +42,16 @@ export const RCODE = {
 } as const;
 const MAX_CHAIN = 8;
 
-export function resolve(views: ViewStore, qname: string, qtype: number): Resolution {
+/** What answering needs of the view store: which zone a name belongs to. */
+export type ZoneFinder = Pick<ViewStore, 'findZone'>;
+
+export function emptyResolution(rcode: number, aa: boolean): Resolution {
+  return { rcode, aa, answer: [], authority: [], additional: [], denials: [], deps: [] };
+}
+
+export function resolve(views: ZoneFinder, qname: string, qtype: number): Resolution {
   const zone = views.findZone(qname);
-  const res: Resolution = {
-    rcode: RCODE.REFUSED,
-    aa: false,
-    answer: [],
-    authority: [],
-    additional: [],
-    denials: [],
-    deps: [],
-  };
+  const res = emptyResolution(RCODE.REFUSED, false);
   if (!zone?.active) return res;
   res.zone = zone;
   res.rcode = RCODE.NOERROR;
@@ -60,15 +60,19 @@ export function resolve(views: ViewStore, qname: string, qtype: number): Resolut
   return res;
 }
 
+function addDep(res: Resolution, zone: ZoneView): void {
+  if (!res.deps.includes(zone)) res.deps.push(zone);
+}
+
 function lookup(
-  views: ViewStore,
+  views: ZoneFinder,
   zone: ZoneView,
   qname: string,
   qtype: number,
   res: Resolution,
   depth: number,
 ): void {
-  if (!res.deps.includes(zone)) res.deps.push(zone);
+  addDep(res, zone);
   const cut = delegationAbove(zone, qname, qtype);
   if (cut) return referral(zone, cut, res);
 
@@ -105,7 +109,7 @@ function referral(zone: ZoneView, cut: string, res: Resolution): void {
   const ns = rrsetOf(zone.nodes.get(cut), TYPE.NS!)!;
   res.authority.push({ owner: cut, rrset: ns });
   res.denials.push({ zone, owner: cut, types: zone.typesAt(cut) }); // proves there is no DS
-  for (const target of nsTargets(ns)) {
+  for (const target of ns.rdatas.map((rdata) => nameAt(rdata, 0))) {
     if (!isAtOrBelow(target, zone.name)) continue;
     for (const t of [TYPE.A!, TYPE.AAAA!]) {
       const glue = rrsetOf(zone.nodes.get(target), t);
@@ -114,18 +118,9 @@ function referral(zone: ZoneView, cut: string, res: Resolution): void {
   }
 }
 
-function nsTargets(ns: RRset): string[] {
-  return ns.rdatas.map((rdata) => {
-    const labels: string[] = [];
-    for (let i = 0; rdata[i]; i += rdata[i]! + 1)
-      labels.push(rdata.toString('latin1', i + 1, i + 1 + rdata[i]!));
-    return labels.join('.');
-  });
-}
-
 /** Answers at an existing node; `source` is the node (the wildcard when synthesising). */
 function answerAt(
-  views: ViewStore,
+  views: ZoneFinder,
   zone: ZoneView,
   qname: string,
   source: string,
@@ -142,7 +137,7 @@ function answerAt(
   const cname = rrsetOf(node, TYPE.CNAME!);
   if (cname && qtype !== TYPE.CNAME) {
     add(cname);
-    const target = nsTargets(cname)[0]!;
+    const target = nameAt(cname.rdatas[0]!, 0);
     const next = views.findZone(target);
     // Follow the chain through the zones we serve; the rcode is that of its last name (RFC 6604).
     const loops = res.answer.some((s) => s.owner === target && s.rrset.type === TYPE.CNAME);
@@ -162,7 +157,7 @@ function answerAt(
       ? aliasAnswer(views, node.alias, qtype, res)
       : undefined;
   if (aliased) return add(aliased);
-  nodata(zone, source, typesWithAlias(views, zone, source), res);
+  nodata(zone, source, typesWithAlias(views, zone, source, res), res);
 }
 
 /**
@@ -170,7 +165,7 @@ function answerAt(
  * CNAMEs). A target elsewhere is not resolved (this server does no recursion): NODATA.
  */
 function aliasAnswer(
-  views: ViewStore,
+  views: ZoneFinder,
   alias: { target: string; ttl: number },
   qtype: number,
   res: Resolution,
@@ -178,7 +173,7 @@ function aliasAnswer(
   const zone = views.findZone(alias.target);
   if (!zone?.active) return undefined;
   const inner = resolveInto(views, zone, alias.target, qtype);
-  for (const dep of inner.deps) if (!res.deps.includes(dep)) res.deps.push(dep);
+  for (const dep of inner.deps) addDep(res, dep);
   const found = inner.answer.filter((s) => s.rrset.type === qtype);
   if (!found.length) return undefined;
   const rdatas = found.flatMap((s) => s.rrset.rdatas).sort(Buffer.compare);
@@ -186,36 +181,23 @@ function aliasAnswer(
   return { type: qtype, ttl, rdatas };
 }
 
-function resolveInto(views: ViewStore, zone: ZoneView, name: string, qtype: number): Resolution {
-  const r: Resolution = {
-    rcode: RCODE.NOERROR,
-    aa: true,
-    answer: [],
-    authority: [],
-    additional: [],
-    denials: [],
-    deps: [],
-  };
+function resolveInto(views: ZoneFinder, zone: ZoneView, name: string, qtype: number): Resolution {
+  const r = emptyResolution(RCODE.NOERROR, true);
   lookup(views, zone, name, qtype, r, MAX_CHAIN - 2);
   return r;
 }
 
-function typesWithAlias(views: ViewStore, zone: ZoneView, name: string): number[] {
+/** The types at `name` with A/AAAA when its ALIAS resolves; the target's zones become deps. */
+function typesWithAlias(
+  views: ZoneFinder,
+  zone: ZoneView,
+  name: string,
+  res: Resolution,
+): number[] {
   const types = zone.typesAt(name);
   const alias = zone.nodes.get(name)?.alias;
   if (alias) {
-    for (const t of [TYPE.A!, TYPE.AAAA!]) {
-      const scratch: Resolution = {
-        rcode: 0,
-        aa: true,
-        answer: [],
-        authority: [],
-        additional: [],
-        denials: [],
-        deps: [],
-      };
-      if (aliasAnswer(views, alias, t, scratch)) types.push(t);
-    }
+    for (const t of [TYPE.A!, TYPE.AAAA!]) if (aliasAnswer(views, alias, t, res)) types.push(t);
   }
   return types;
 }

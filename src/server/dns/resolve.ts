@@ -1,7 +1,7 @@
 // The answering logic of an authoritative server (RFC 1034 4.3.2, RFC 2181, RFC 4592 wildcards,
 // RFC 4035 for what DNSSEC adds): from a question to the sections of the answer, unsigned.
 // Signing and wire encoding happen in encode.ts.
-import { nameAt } from './additional';
+import { addressTargets, nameAt } from './additional';
 import { childToward, isAtOrBelow, parentOf } from './names';
 import { hinfoRdata, TYPE } from './rdata';
 import type { ViewStore } from './view-store';
@@ -57,7 +57,28 @@ export function resolve(views: ZoneFinder, qname: string, qtype: number): Resolu
   res.rcode = RCODE.NOERROR;
   res.aa = true;
   lookup(views, zone, qname, qtype, res, 0);
+  for (const target of addressTargets(res.answer, qtype)) addAddresses(views, target, res);
   return res;
+}
+
+/**
+ * The A and AAAA that exist at `target` (RFC 1034 4.3.2 step 6) go into the additional
+ * section, signed as answers are. Wildcard-synthesised ones are left out: they would need an
+ * NSEC proof that the target does not exist to validate. The target's zone is a dependency
+ * either way, so that addresses added later show at once.
+ */
+function addAddresses(views: ZoneFinder, target: string, res: Resolution): void {
+  const zone = views.findZone(target);
+  if (!zone) return;
+  addDep(res, zone);
+  if (!zone.active) return;
+  for (const t of [TYPE.A!, TYPE.AAAA!]) {
+    const inner = resolveInto(views, zone, target, t);
+    for (const dep of inner.deps) addDep(res, dep);
+    for (const s of inner.answer) {
+      if (s.owner === target && s.rrset.type === t && !s.wildcard) res.additional.push(s);
+    }
+  }
 }
 
 function addDep(res: Resolution, zone: ZoneView): void {

@@ -47,3 +47,36 @@ describe('an ALIAS whose target lives in another hosted zone', () => {
     expect(await nsecTypes(name)).toEqual(['AAAA', 'NSEC', 'RRSIG']);
   });
 });
+
+describe('a target zone switched off and on again', () => {
+  it('rebuilds the cached answers of the ALIAS and CNAME names that lead into it', async () => {
+    const target = 'target.switch.alias-deps.test';
+    const zone = 'source.switch.alias-deps.test';
+    const targetId = await createZone(server.admin, target);
+    await addRecord(targetId, 'www', 'A', '192.0.2.31');
+    const id = await createZone(server.admin, zone);
+    await addRecord(id, 'app', 'ALIAS', `www.${target}.`);
+    await addRecord(id, 'link', 'CNAME', `www.${target}.`);
+    const port = server.service.dnsPort;
+    const answers = async () =>
+      Promise.all(
+        [`app.${zone}`, `link.${zone}`].map(async (name) =>
+          (await dig(port, name, 'A')).records.map((rr) => `${rr.name} ${rr.type} ${rr.data}`),
+        ),
+      );
+    const on = [
+      [`app.${zone}. A 192.0.2.31`],
+      [`link.${zone}. CNAME www.${target}.`, `www.${target}. A 192.0.2.31`],
+    ];
+    const off = [[`${zone}. SOA`], [`link.${zone}. CNAME www.${target}.`]];
+    const withoutSoaData = (a: string[][]) =>
+      a.map((rrs) => rrs.map((rr) => rr.replace(/ SOA .*/, ' SOA')));
+
+    expect(await answers()).toEqual(on);
+    const status = (s: string) => server.admin.put(`/v1/zones/${targetId}`, { status: s });
+    expect((await status('disabled')).status).toBe(200);
+    expect(withoutSoaData(await answers())).toEqual(off);
+    expect((await status('active')).status).toBe(200);
+    expect(await answers()).toEqual(on);
+  });
+});

@@ -16,40 +16,46 @@ const Z = 'example.test';
 const O = 'other.test';
 let zones: LoadedZones;
 beforeAll(async () => {
-  zones = await loadZones({
-    [Z]: [
-      ['@', 'MX', `10 mail.${Z}.`],
-      ['@', 'MX', `20 x.wild.${Z}.`], // a wildcard's address: not added
-      ['@', 'MX', `30 a.${Z}.`], // a CNAME: not followed for additional data
-      ['@', 'MX', `40 www.${O}.`],
-      ['@', 'MX', '50 mx.elsewhere.example.'],
-      ['mail', 'A', '192.0.2.25'],
-      ['www', 'A', '192.0.2.1'],
-      ['*.wild', 'A', '192.0.2.9'],
-      ['a', 'CNAME', `b.${Z}.`],
-      ['b', 'CNAME', `www.${Z}.`],
-      ['loop1', 'CNAME', `loop2.${Z}.`],
-      ['loop2', 'CNAME', `loop1.${Z}.`],
-      ['ext', 'CNAME', `www.${O}.`],
-      ['dangling', 'CNAME', `gone.${Z}.`],
-      ['out', 'CNAME', 'host.elsewhere.example.'],
-      ['across', 'CNAME', `back.${O}.`],
-      ['app', 'ALIAS', `www.${O}.`],
-      ['via', 'ALIAS', `a.${Z}.`],
-      ['nowhere', 'ALIAS', 'host.elsewhere.example.'],
-      ...Array.from({ length: 10 }, (_, i): [string, string, string] => [
-        `c${i}`,
-        'CNAME',
-        `c${i + 1}.${Z}.`,
-      ]),
-      ['c10', 'A', '192.0.2.10'],
-    ],
-    [O]: [
-      ['www', 'A', '198.51.100.1'],
-      ['www', 'AAAA', '2001:db8::100:1'],
-      ['back', 'CNAME', `across.${Z}.`],
-    ],
-  });
+  zones = await loadZones(
+    {
+      [Z]: [
+        ['@', 'MX', `10 mail.${Z}.`],
+        ['@', 'MX', `20 x.wild.${Z}.`], // a wildcard's address: not added
+        ['@', 'MX', `30 a.${Z}.`], // a CNAME: not followed for additional data
+        ['@', 'MX', `40 www.${O}.`],
+        ['@', 'MX', '50 mx.elsewhere.example.'],
+        ['mail', 'A', '192.0.2.25'],
+        ['www', 'A', '192.0.2.1'],
+        ['*.wild', 'A', '192.0.2.9'],
+        ['a', 'CNAME', `b.${Z}.`],
+        ['b', 'CNAME', `www.${Z}.`],
+        ['loop1', 'CNAME', `loop2.${Z}.`],
+        ['loop2', 'CNAME', `loop1.${Z}.`],
+        ['ext', 'CNAME', `www.${O}.`],
+        ['dangling', 'CNAME', `gone.${Z}.`],
+        ['out', 'CNAME', 'host.elsewhere.example.'],
+        ['across', 'CNAME', `back.${O}.`],
+        ['app', 'ALIAS', `www.${O}.`],
+        ['via', 'ALIAS', `a.${Z}.`],
+        ['nowhere', 'ALIAS', 'host.elsewhere.example.'],
+        ['toff', 'CNAME', 'www.off.test.'],
+        ['aoff', 'ALIAS', 'www.off.test.'],
+        ...Array.from({ length: 10 }, (_, i): [string, string, string] => [
+          `c${i}`,
+          'CNAME',
+          `c${i + 1}.${Z}.`,
+        ]),
+        ['c10', 'A', '192.0.2.10'],
+      ],
+      [O]: [
+        ['www', 'A', '198.51.100.1'],
+        ['www', 'AAAA', '2001:db8::100:1'],
+        ['back', 'CNAME', `across.${Z}.`],
+      ],
+      'off.test': [['www', 'A', '203.0.113.1']],
+    },
+    ['off.test'],
+  );
 });
 afterAll(() => zones.close());
 
@@ -96,6 +102,9 @@ describe('resolve across names and zones', () => {
     ['an ALIAS through a CNAME chain', `via.${Z}`, 'A', answer(`via.${Z} A`)],
     ['NODATA at an ALIAS', `app.${Z}`, 'TXT', nodata(Z, `app.${Z}`, 'A AAAA')],
     ['an ALIAS to a name we do not serve', `nowhere.${Z}`, 'A', nodata(Z, `nowhere.${Z}`, '')],
+    // A zone switched off is not followed into.
+    ['a chain into a disabled zone', `toff.${Z}`, 'A', answer(`toff.${Z} CNAME`)],
+    ['an ALIAS into a disabled zone', `aoff.${Z}`, 'A', nodata(Z, `aoff.${Z}`, '')],
     // Additional data: the addresses that exist at the hosts named, in any zone we serve.
     [
       'MX',
@@ -127,6 +136,9 @@ describe('resolve across names and zones', () => {
     [`app.${Z}`, 'A', [Z, O]],
     [`app.${Z}`, 'TXT', [Z, O]], // the NSEC bitmap depends on the target
     [Z, 'MX', [Z, O]], // the additional addresses
+    [`toff.${Z}`, 'A', [Z, 'off.test']], // switched on, it changes the answer
+    [`aoff.${Z}`, 'A', [Z, 'off.test']],
+    [`aoff.${Z}`, 'TXT', [Z, 'off.test']],
     ['www.elsewhere.example', 'A', []],
   ])('keeps as deps of %s %s every zone its answer used', (name, type, deps) => {
     expect(zones.ask(name, type).deps.map((z) => z.name)).toEqual(deps);

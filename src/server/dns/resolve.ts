@@ -161,8 +161,10 @@ function answerAt(
     const target = nameAt(cname.rdatas[0]!, 0);
     const next = views.findZone(target);
     // Follow the chain through the zones we serve; the rcode is that of its last name (RFC 6604).
+    // A zone switched off is still a dependency: the answer changes when it is switched on.
     const loops = res.answer.some((s) => s.owner === target && s.rrset.type === TYPE.CNAME);
-    if (next?.active && depth < MAX_CHAIN && !loops)
+    if (next && !next.active) addDep(res, next);
+    else if (next && depth < MAX_CHAIN && !loops)
       lookup(views, next, target, qtype, res, depth + 1);
     return;
   }
@@ -192,6 +194,7 @@ function aliasAnswer(
   res: Resolution,
 ): RRset | undefined {
   const zone = views.findZone(alias.target);
+  if (zone) addDep(res, zone); // switched off or on, it changes the answer
   if (!zone?.active) return undefined;
   const inner = resolveInto(views, zone, alias.target, qtype);
   for (const dep of inner.deps) addDep(res, dep);

@@ -209,7 +209,7 @@ async function main() {
 
     const perRecord = ((loadedRss - baseRss) * 1024) / RECORDS;
     const line = (label: string, value: string, budget = '') =>
-      process.stdout.write(`${label.padEnd(44)}${value.padStart(14)}  ${budget}\n`);
+      process.stdout.write(`${label.padEnd(52)}${value.padStart(14)}  ${budget}\n`);
     process.stdout.write(
       `\nZonedeck DNS benchmark (${os.cpus().length} cores, Node ${process.version}, load: ${hasDnsperf ? 'dnsperf' : 'built-in generator'}, ${SECONDS} s runs)\n`,
     );

@@ -75,21 +75,24 @@ export function encodeResponse(
     }
   }
   const authority = withSignatures(authoritySections, dnssec).flatMap((s) => rrBytes(query, s));
-  let additional = res.additional.flatMap((s) => rrBytes(query, s));
   const opt = query.edns ? [optRecord(dnssec)] : [];
 
   const size = (parts: Buffer[]) => parts.reduce((n, b) => n + b.length, 0);
-  const fixed = 12 + question.length + size(opt);
-  let tc = false;
-  let body = [...answer, ...authority, ...additional];
-  if (fixed + size(body) > maxSize) {
-    additional = []; // glue and extras go first
-    body = [...answer, ...authority];
-    if (fixed + size(body) > maxSize) {
-      tc = true;
-      body = [];
+  let used = 12 + question.length + size(opt) + size(answer) + size(authority);
+  const tc = used > maxSize;
+  // Additional data is optional (RFC 2181 9): whole RRsets, each with its signature, as many
+  // as fit; what does not fit is left out without TC.
+  const additional: Buffer[] = [];
+  if (!tc) {
+    for (const s of res.additional) {
+      const rrs = withSignatures([s], dnssec).flatMap((x) => rrBytes(query, x));
+      const n = size(rrs);
+      if (used + n > maxSize) continue;
+      additional.push(...rrs);
+      used += n;
     }
   }
+  const body = tc ? [] : [...answer, ...authority, ...additional];
   const counts = tc
     ? [1, 0, 0, opt.length]
     : [1, answer.length, authority.length, additional.length + opt.length];

@@ -1,6 +1,7 @@
 // The answering logic of an authoritative server (RFC 1034 4.3.2, RFC 2181, RFC 4592 wildcards,
 // RFC 4035 for what DNSSEC adds): from a question to the sections of the answer, unsigned.
 // Signing and wire encoding happen in encode.ts.
+import { addressTargets, nameAt } from './additional';
 import { childToward, isAtOrBelow, parentOf } from './names';
 import { hinfoRdata, TYPE } from './rdata';
 import type { ViewStore } from './view-store';
@@ -41,34 +42,58 @@ export const RCODE = {
 } as const;
 const MAX_CHAIN = 8;
 
-export function resolve(views: ViewStore, qname: string, qtype: number): Resolution {
+/** What answering needs of the view store: which zone a name belongs to. */
+export type ZoneFinder = Pick<ViewStore, 'findZone'>;
+
+export function emptyResolution(rcode: number, aa: boolean): Resolution {
+  return { rcode, aa, answer: [], authority: [], additional: [], denials: [], deps: [] };
+}
+
+export function resolve(views: ZoneFinder, qname: string, qtype: number): Resolution {
   const zone = views.findZone(qname);
-  const res: Resolution = {
-    rcode: RCODE.REFUSED,
-    aa: false,
-    answer: [],
-    authority: [],
-    additional: [],
-    denials: [],
-    deps: [],
-  };
+  const res = emptyResolution(RCODE.REFUSED, false);
   if (!zone?.active) return res;
   res.zone = zone;
   res.rcode = RCODE.NOERROR;
   res.aa = true;
   lookup(views, zone, qname, qtype, res, 0);
+  for (const target of addressTargets(res.answer, qtype)) addAddresses(views, target, res);
   return res;
 }
 
+/**
+ * The A and AAAA that exist at `target` (RFC 1034 4.3.2 step 6) go into the additional
+ * section, signed as answers are. Wildcard-synthesised ones are left out: they would need an
+ * NSEC proof that the target does not exist to validate. The target's zone is a dependency
+ * either way, so that addresses added later show at once.
+ */
+function addAddresses(views: ZoneFinder, target: string, res: Resolution): void {
+  const zone = views.findZone(target);
+  if (!zone) return;
+  addDep(res, zone);
+  if (!zone.active) return;
+  for (const t of [TYPE.A!, TYPE.AAAA!]) {
+    const inner = resolveInto(views, zone, target, t);
+    for (const dep of inner.deps) addDep(res, dep);
+    for (const s of inner.answer) {
+      if (s.owner === target && s.rrset.type === t && !s.wildcard) res.additional.push(s);
+    }
+  }
+}
+
+function addDep(res: Resolution, zone: ZoneView): void {
+  if (!res.deps.includes(zone)) res.deps.push(zone);
+}
+
 function lookup(
-  views: ViewStore,
+  views: ZoneFinder,
   zone: ZoneView,
   qname: string,
   qtype: number,
   res: Resolution,
   depth: number,
 ): void {
-  if (!res.deps.includes(zone)) res.deps.push(zone);
+  addDep(res, zone);
   const cut = delegationAbove(zone, qname, qtype);
   if (cut) return referral(zone, cut, res);
 
@@ -105,7 +130,7 @@ function referral(zone: ZoneView, cut: string, res: Resolution): void {
   const ns = rrsetOf(zone.nodes.get(cut), TYPE.NS!)!;
   res.authority.push({ owner: cut, rrset: ns });
   res.denials.push({ zone, owner: cut, types: zone.typesAt(cut) }); // proves there is no DS
-  for (const target of nsTargets(ns)) {
+  for (const target of ns.rdatas.map((rdata) => nameAt(rdata, 0))) {
     if (!isAtOrBelow(target, zone.name)) continue;
     for (const t of [TYPE.A!, TYPE.AAAA!]) {
       const glue = rrsetOf(zone.nodes.get(target), t);
@@ -114,18 +139,9 @@ function referral(zone: ZoneView, cut: string, res: Resolution): void {
   }
 }
 
-function nsTargets(ns: RRset): string[] {
-  return ns.rdatas.map((rdata) => {
-    const labels: string[] = [];
-    for (let i = 0; rdata[i]; i += rdata[i]! + 1)
-      labels.push(rdata.toString('latin1', i + 1, i + 1 + rdata[i]!));
-    return labels.join('.');
-  });
-}
-
 /** Answers at an existing node; `source` is the node (the wildcard when synthesising). */
 function answerAt(
-  views: ViewStore,
+  views: ZoneFinder,
   zone: ZoneView,
   qname: string,
   source: string,
@@ -142,11 +158,13 @@ function answerAt(
   const cname = rrsetOf(node, TYPE.CNAME!);
   if (cname && qtype !== TYPE.CNAME) {
     add(cname);
-    const target = nsTargets(cname)[0]!;
+    const target = nameAt(cname.rdatas[0]!, 0);
     const next = views.findZone(target);
     // Follow the chain through the zones we serve; the rcode is that of its last name (RFC 6604).
+    // A zone switched off is still a dependency: the answer changes when it is switched on.
     const loops = res.answer.some((s) => s.owner === target && s.rrset.type === TYPE.CNAME);
-    if (next?.active && depth < MAX_CHAIN && !loops)
+    if (next && !next.active) addDep(res, next);
+    else if (next && depth < MAX_CHAIN && !loops)
       lookup(views, next, target, qtype, res, depth + 1);
     return;
   }
@@ -162,7 +180,7 @@ function answerAt(
       ? aliasAnswer(views, node.alias, qtype, res)
       : undefined;
   if (aliased) return add(aliased);
-  nodata(zone, source, typesWithAlias(views, zone, source), res);
+  nodata(zone, source, typesWithAlias(views, zone, source, res), res);
 }
 
 /**
@@ -170,15 +188,16 @@ function answerAt(
  * CNAMEs). A target elsewhere is not resolved (this server does no recursion): NODATA.
  */
 function aliasAnswer(
-  views: ViewStore,
+  views: ZoneFinder,
   alias: { target: string; ttl: number },
   qtype: number,
   res: Resolution,
 ): RRset | undefined {
   const zone = views.findZone(alias.target);
+  if (zone) addDep(res, zone); // switched off or on, it changes the answer
   if (!zone?.active) return undefined;
   const inner = resolveInto(views, zone, alias.target, qtype);
-  for (const dep of inner.deps) if (!res.deps.includes(dep)) res.deps.push(dep);
+  for (const dep of inner.deps) addDep(res, dep);
   const found = inner.answer.filter((s) => s.rrset.type === qtype);
   if (!found.length) return undefined;
   const rdatas = found.flatMap((s) => s.rrset.rdatas).sort(Buffer.compare);
@@ -186,36 +205,23 @@ function aliasAnswer(
   return { type: qtype, ttl, rdatas };
 }
 
-function resolveInto(views: ViewStore, zone: ZoneView, name: string, qtype: number): Resolution {
-  const r: Resolution = {
-    rcode: RCODE.NOERROR,
-    aa: true,
-    answer: [],
-    authority: [],
-    additional: [],
-    denials: [],
-    deps: [],
-  };
+function resolveInto(views: ZoneFinder, zone: ZoneView, name: string, qtype: number): Resolution {
+  const r = emptyResolution(RCODE.NOERROR, true);
   lookup(views, zone, name, qtype, r, MAX_CHAIN - 2);
   return r;
 }
 
-function typesWithAlias(views: ViewStore, zone: ZoneView, name: string): number[] {
+/** The types at `name` with A/AAAA when its ALIAS resolves; the target's zones become deps. */
+function typesWithAlias(
+  views: ZoneFinder,
+  zone: ZoneView,
+  name: string,
+  res: Resolution,
+): number[] {
   const types = zone.typesAt(name);
   const alias = zone.nodes.get(name)?.alias;
   if (alias) {
-    for (const t of [TYPE.A!, TYPE.AAAA!]) {
-      const scratch: Resolution = {
-        rcode: 0,
-        aa: true,
-        answer: [],
-        authority: [],
-        additional: [],
-        denials: [],
-        deps: [],
-      };
-      if (aliasAnswer(views, alias, t, scratch)) types.push(t);
-    }
+    for (const t of [TYPE.A!, TYPE.AAAA!]) if (aliasAnswer(views, alias, t, res)) types.push(t);
   }
   return types;
 }

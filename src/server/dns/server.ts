@@ -11,7 +11,7 @@ import { EDNS_UDP_SIZE, encodeResponse, header, metaRefusal, optRecord } from '.
 import { listenDns } from './listen';
 import { parseQuery, readQname, type Query } from './query';
 import { typeName } from './rdata';
-import { RCODE, resolve } from './resolve';
+import { emptyResolution, RCODE, resolve } from './resolve';
 import {
   Rrl,
   rrlClassOf,
@@ -185,15 +185,7 @@ export class DnsServer {
     const res =
       q.qclass === 1
         ? resolve(this.views, q.qname, q.qtype)
-        : {
-            rcode: RCODE.REFUSED,
-            aa: false,
-            answer: [],
-            authority: [],
-            additional: [],
-            denials: [],
-            deps: [],
-          };
+        : emptyResolution(RCODE.REFUSED, false);
     return {
       buf: encodeResponse(msg, q, res, maxSize),
       epoch: this.views.epoch,

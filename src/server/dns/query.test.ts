@@ -1,0 +1,161 @@
+// Reading a query straight from the datagram (query.ts): the question, EDNS and its DO bit,
+// and what becomes of packets that are not a query we answer (dropped, FORMERR, NOTIMP).
+import dnsPacket from 'dns-packet';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LABEL_DOT } from './names';
+import { parseQuery, readQname, type ParseResult, type Query } from './query';
+
+type Opt = { udpPayloadSize?: number; flags?: number; ednsVersion?: number };
+
+function packet(name: string, type: dnsPacket.RecordType = 'A', opts: Opt[] = []): Buffer {
+  const additionals = opts.map((o) => ({ type: 'OPT' as const, name: '.', ...o }));
+  return dnsPacket.encode({
+    type: 'query',
+    id: 0x1234,
+    flags: dnsPacket.RECURSION_DESIRED,
+    questions: [{ name, type, class: 'IN' }],
+    additionals,
+  } as dnsPacket.Packet);
+}
+
+function query(result: ParseResult): Query {
+  if (!result.ok) throw new Error(`not a query: ${JSON.stringify(result)}`);
+  return result.query;
+}
+
+/** The rcode the server answers with: null is dropped, no answer at all. */
+const rcodeOf = (r: ParseResult) => (r.ok ? 'ok' : r.rcode);
+
+/** A copy of `buf` with `bytes` written at `at`. */
+function patched(buf: Buffer, at: number, ...bytes: number[]): Buffer {
+  const b = Buffer.from(buf);
+  b.set(bytes, at);
+  return b;
+}
+
+describe('parseQuery', () => {
+  it('reads the question: id, flags, type, class, its end, the wire name lower-cased', () => {
+    const msg = packet('WwW.Example.TEST', 'MX');
+    const q = query(parseQuery(msg));
+    expect(q).toMatchObject({ id: 0x1234, qtype: 15, qclass: 1, edns: null, qname: '' });
+    expect(q.flagsHi & 0x01).toBe(1); // RD
+    expect(q.questionEnd).toBe(msg.length);
+    expect(q.wireName).toBe('\x03www\x07example\x04test');
+    readQname(msg, q);
+    expect(q.qname).toBe('www.example.test');
+  });
+
+  it.each<[string, Opt[], Query['edns']]>([
+    ['no OPT: no EDNS', [], null],
+    ['an OPT', [{ udpPayloadSize: 1232 }], { udpSize: 1232, dnssecOk: false, version: 0 }],
+    [
+      'the DO bit',
+      [{ udpPayloadSize: 4096, flags: dnsPacket.DNSSEC_OK }],
+      { udpSize: 4096, dnssecOk: true, version: 0 },
+    ],
+    [
+      'a payload size under 512, as given',
+      [{ udpPayloadSize: 100 }],
+      { udpSize: 100, dnssecOk: false, version: 0 },
+    ],
+    [
+      'an EDNS version above 0',
+      [{ udpPayloadSize: 1232, ednsVersion: 1 }],
+      { udpSize: 1232, dnssecOk: false, version: 1 },
+    ],
+  ])('EDNS: %s', (_what, opts, edns) => {
+    expect(query(parseQuery(packet('www.example.test', 'A', opts))).edns).toEqual(edns);
+  });
+
+  it('takes a dot inside a label as a character of that label', () => {
+    const msg = Buffer.concat([
+      Buffer.from('12340100000100000000000003', 'hex'),
+      Buffer.from('a.b', 'latin1'),
+      Buffer.from('0474657374000001 0001'.replace(/ /g, ''), 'hex'),
+    ]);
+    const q = query(parseQuery(msg));
+    readQname(msg, q);
+    expect(q.qname).toBe(`a${LABEL_DOT}b.test`);
+  });
+
+  const plain = packet('www.example.test');
+  const end = plain.length; // the question ends the message
+  const withOpt = packet('www.example.test', 'A', [{ udpPayloadSize: 1232 }]);
+  it.each<[string, Buffer, number | 'ok' | null]>([
+    ['shorter than a header: dropped', plain.subarray(0, 11), null],
+    ['a response (QR set): dropped, never answered', patched(plain, 2, 0x81), null],
+    ['an opcode other than QUERY: NOTIMP', patched(plain, 2, 0x10), 4],
+    ['no question: FORMERR', patched(plain, 4, 0, 0), 1],
+    ['two questions: FORMERR', patched(plain, 4, 0, 2), 1],
+    ['a question cut short: FORMERR', plain.subarray(0, end - 2), 1],
+    ['a name running off the end: FORMERR', plain.subarray(0, 16), 1],
+    ['a compression pointer in the question: FORMERR', patched(plain, 12, 0xc0, 0x0c), 1],
+    ['an extended label type: FORMERR', patched(plain, 12, 0x40), 1],
+    [
+      'a name over 255 octets: FORMERR',
+      Buffer.concat([
+        plain.subarray(0, 12),
+        Buffer.from(
+          Array(5)
+            .fill([63, ...Array(63).fill(0x61)])
+            .flat(),
+        ),
+        Buffer.from([0, 0, 1, 0, 1]),
+      ]),
+      1,
+    ],
+    ['an OPT whose data runs off the end: FORMERR', withOpt.subarray(0, withOpt.length - 1), 1],
+    ['an additional count with no record: FORMERR', patched(plain, 10, 0, 1), 1],
+    [
+      'two OPT records: FORMERR',
+      packet('x.test', 'A', [{ udpPayloadSize: 512 }, { udpPayloadSize: 512 }]),
+      1,
+    ],
+    [
+      'trailing bytes after the records: answered',
+      Buffer.concat([plain, Buffer.from([1, 2, 3])]),
+      'ok',
+    ],
+  ])('%s', (_what, msg, rcode) => {
+    expect(rcodeOf(parseQuery(msg))).toBe(rcode);
+  });
+
+  it('keeps the id, flags and question end of what it refuses, for the answer to echo', () => {
+    const cut = parseQuery(withOpt.subarray(0, withOpt.length - 1));
+    expect(cut).toEqual({
+      ok: false,
+      rcode: 1,
+      id: 0x1234,
+      flagsHi: 0x01,
+      questionEnd: plain.length,
+    });
+  });
+
+  it('never throws on junk, and what it accepts ends within the message', () => {
+    const junk = fc.oneof(
+      fc.uint8Array({ maxLength: 600 }).map((a) => Buffer.from(a)),
+      // A real query with some of its bytes changed or cut: past the header checks more often.
+      fc
+        .tuple(fc.array(fc.tuple(fc.nat(withOpt.length - 1), fc.nat(255))), fc.nat(withOpt.length))
+        .map(([changes, length]) => {
+          const b = Buffer.from(withOpt);
+          for (const [at, v] of changes) b[at] = v;
+          return b.subarray(0, length);
+        }),
+    );
+    fc.assert(
+      fc.property(junk, (msg) => {
+        const r = parseQuery(msg);
+        if (r.ok) {
+          expect(r.query.questionEnd).toBeLessThanOrEqual(msg.length);
+          readQname(msg, r.query);
+          expect(r.query.qname).not.toMatch(/[A-Z]/); // DNS compares ASCII case-blind
+        } else if (r.rcode !== null) {
+          expect(r.questionEnd).toBeLessThanOrEqual(msg.length);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

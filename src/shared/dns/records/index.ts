@@ -29,7 +29,11 @@ export type { MxFields, SrvFields } from './mx-srv';
 export type { SvcbFields, SvcParam } from './svcb';
 export type { SshfpFields, TlsaFields } from './tlsa-sshfp';
 export type { TxtFields } from './txt';
-export { txtToWireStrings } from './txt';
+export { txtToWireStrings, txtWireStrings } from './txt';
+export { CAA_TAGS } from './caa';
+export { SVC_FORM_KEYS } from './svcb-params';
+export { isNumericPart } from './parts';
+export type { ParamRow, PartDef, PartOption, StructuredForm, SubFields } from './parts';
 export {
   CONTENT_MAX_CHARS,
   RRSET_MAX_BYTES,
@@ -74,6 +78,11 @@ export const RECORD_SPECS: { [T in RecordType]: RecordTypeSpec<FieldsOf<T>> } = 
   SVCB: svcbRecordSpec,
   ALIAS: aliasSpec,
 };
+
+/** A type's spec seen with the fields of any type, for code that treats every type alike. */
+export function specOf(type: RecordType): RecordTypeSpec<FieldsOf<RecordType>> {
+  return RECORD_SPECS[type];
+}
 
 const TYPE_SET: ReadonlySet<string> = new Set(RECORD_TYPES);
 

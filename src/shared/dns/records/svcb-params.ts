@@ -24,6 +24,12 @@ export const SVC_KEY_NAMES = [
   'dohpath',
 ];
 
+/** The keys a form offers for a parameter row: mandatory last, since it lists the others. */
+export const SVC_FORM_KEYS: readonly string[] = [
+  ...SVC_KEY_NAMES.filter((k) => k !== 'mandatory'),
+  'mandatory',
+];
+
 export function svcKeyNumber(key: string): number | undefined {
   const lower = key.toLowerCase();
   const named = SVC_KEY_NAMES.indexOf(lower);

@@ -1,6 +1,7 @@
 // The record type list and the shape every type's spec follows.
 
 import type { Result } from '../result';
+import type { StructuredForm } from './parts';
 
 export const RECORD_TYPES = [
   'A',
@@ -34,4 +35,6 @@ export interface RecordTypeSpec<F> {
   parse(content: string): Result<F>;
   /** Structured fields (as a form holds them) to canonical content text. */
   format(fields: F): string;
+  /** The sub-fields a form shows instead of one content text; absent for one-value types. */
+  form?: StructuredForm<F>;
 }

@@ -6,6 +6,7 @@ import { parseUint, requireContent } from './fields';
 import { options, structuredForm } from './parts';
 import { closingQuote, quoteText, textProblem, unescapeText } from './text';
 import type { RecordTypeSpec } from './types';
+import { utf8Bytes } from './wire-size';
 
 export interface CaaFields {
   flags: number;
@@ -129,6 +130,7 @@ export const caaSpec: RecordTypeSpec<CaaFields> = {
   example: EXAMPLE,
   parse,
   format: (f) => `${f.flags} ${f.tag.trim().toLowerCase()} ${quoteText(f.value)}`,
+  wireBytes: (f) => 2 + f.tag.length + utf8Bytes(f.value),
   form: structuredForm<CaaFields>({
     flags: {
       kind: 'select',

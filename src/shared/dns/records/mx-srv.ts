@@ -8,6 +8,7 @@ import { formatHost } from './host';
 import { structuredForm } from './parts';
 import type { NumberPart } from './parts';
 import type { RecordTypeSpec } from './types';
+import { nameWireBytes } from './wire-size';
 
 export interface MxFields {
   priority: number;
@@ -92,6 +93,7 @@ export const mxSpec: RecordTypeSpec<MxFields> = {
   example: MX_EXAMPLE,
   parse: parseMx,
   format: (f) => `${f.priority} ${formatHost(f.host, true)}`,
+  wireBytes: (f) => 2 + nameWireBytes(f.host),
   form: structuredForm<MxFields>({
     priority: u16('Priority', '10'),
     host: { kind: 'text', label: 'Mail host', placeholder: 'mail.example.com.', wide: true },
@@ -106,6 +108,7 @@ export const srvSpec: RecordTypeSpec<SrvFields> = {
   example: SRV_EXAMPLE,
   parse: parseSrv,
   format: (f) => `${f.priority} ${f.weight} ${f.port} ${formatHost(f.target, true)}`,
+  wireBytes: (f) => 6 + nameWireBytes(f.target),
   form: structuredForm<SrvFields>({
     priority: u16('Priority', '10'),
     weight: u16('Weight', '60'),

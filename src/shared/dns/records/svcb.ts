@@ -8,10 +8,17 @@ import { parseUint, requireContent } from './fields';
 import { formatHost } from './host';
 import { structuredForm } from './parts';
 import type { StructuredForm } from './parts';
-import { canonicalSvcValue, SVC_FORM_KEYS, svcKeyName, svcKeyNumber } from './svcb-params';
+import {
+  canonicalSvcValue,
+  SVC_FORM_KEYS,
+  svcKeyName,
+  svcKeyNumber,
+  svcParamsWireBytes,
+} from './svcb-params';
 import type { SvcParam } from './svcb-params';
 import { closingQuote, quoteText, unescapeText } from './text';
 import type { RecordTypeSpec } from './types';
+import { nameWireBytes } from './wire-size';
 
 export type { SvcParam } from './svcb-params';
 
@@ -204,6 +211,7 @@ function svcbSpec(
       return ok({ priority: priority.value, target: target.value, params: params.value });
     },
     format,
+    wireBytes: (f) => 2 + nameWireBytes(f.target) + svcParamsWireBytes(f.params),
     form: svcbForm(targetPlaceholder),
   };
 }

@@ -152,6 +152,7 @@ export const tlsaSpec: RecordTypeSpec<TlsaFields> = {
   example: TLSA_EXAMPLE,
   parse: parseTlsa,
   format: (f) => `${f.usage} ${f.selector} ${f.matchingType} ${f.data.trim().toLowerCase()}`,
+  wireBytes: (f) => 3 + f.data.length / 2,
   // A new TLSA record starts as "3 1 1": DANE-EE, public key, SHA-256, the usual choice.
   form: structuredForm<TlsaFields>({
     usage: numbers(
@@ -193,6 +194,7 @@ export const sshfpSpec: RecordTypeSpec<SshfpFields> = {
   example: SSHFP_EXAMPLE,
   parse: parseSshfp,
   format: (f) => `${f.algorithm} ${f.fingerprintType} ${f.fingerprint.trim().toLowerCase()}`,
+  wireBytes: (f) => 2 + f.fingerprint.length / 2,
   // A new SSHFP record starts as "4 2": an Ed25519 key's SHA-256 fingerprint.
   form: structuredForm<SshfpFields>({
     algorithm: numbers(

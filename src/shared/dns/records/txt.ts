@@ -105,6 +105,7 @@ export const txtSpec: RecordTypeSpec<TxtFields> = {
   example: 'v=spf1 include:_spf.example.com ~all',
   parse,
   format,
+  wireBytes: txtWireBytes,
 };
 
 /**

@@ -35,6 +35,8 @@ export interface RecordTypeSpec<F> {
   parse(content: string): Result<F>;
   /** Structured fields (as a form holds them) to canonical content text. */
   format(fields: F): string;
+  /** RDATA octets of parsed fields, as the DNS server encodes them: the size limits use it. */
+  wireBytes(fields: F): number;
   /** The sub-fields a form shows instead of one content text; absent for one-value types. */
   form?: StructuredForm<F>;
 }

@@ -10,6 +10,7 @@ import {
 import { svcKeyNumber } from '../../shared/dns/records/svcb-params';
 import { asciiLower, LABEL_DOT } from './names';
 
+/** Type codes; every record type of ours but ALIAS (answered as A/AAAA) must have one. */
 export const TYPE: Record<string, number> = {
   A: 1,
   NS: 2,
@@ -33,7 +34,7 @@ export const TYPE: Record<string, number> = {
   HTTPS: 65,
   ANY: 255,
   CAA: 257,
-};
+} satisfies Record<Exclude<RecordType, 'ALIAS'>, number> & Record<string, number>;
 const TYPE_NAME = new Map(Object.entries(TYPE).map(([k, v]) => [v, k]));
 export const typeName = (t: number) => TYPE_NAME.get(t) ?? `TYPE${t}`;
 

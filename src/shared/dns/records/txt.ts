@@ -103,6 +103,7 @@ export const txtSpec: RecordTypeSpec<TxtFields> = {
   description: 'Text',
   expected: EXPECTED,
   example: 'v=spf1 include:_spf.example.com ~all',
+  longContent: true,
   parse,
   format,
   wireBytes: txtWireBytes,

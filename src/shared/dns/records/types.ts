@@ -31,6 +31,8 @@ export interface RecordTypeSpec<F> {
   expected: string;
   /** A valid content string already in canonical form. */
   example: string;
+  /** Content usually longer than a line (text, hex digests): raw text boxes show several lines. */
+  longContent?: boolean;
   /** Content text to structured fields; validates everything. */
   parse(content: string): Result<F>;
   /** Structured fields (as a form holds them) to canonical content text. */

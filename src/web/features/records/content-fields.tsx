@@ -165,7 +165,7 @@ export function ContentFields({ form }: { form: Form }) {
           {...a}
           {...form.register('content')}
           className="input input-mono textarea"
-          rows={type === 'TXT' || type === 'TLSA' || type === 'SSHFP' ? 3 : 1}
+          rows={spec.longContent ? 3 : 1}
           placeholder={spec.example}
           onKeyDown={submitOnEnter}
           autoComplete="off"

@@ -1,10 +1,16 @@
 // Record content (our canonical text) to RDATA wire bytes. Standard types go through
 // dns-packet's codecs; HTTPS/SVCB (which dns-packet lacks) and the DNSSEC types are ours.
 import dnsPacket from 'dns-packet';
-import { RECORD_SPECS, txtToWireStrings, type RecordType } from '../../shared/dns/records';
+import {
+  RECORD_SPECS,
+  txtWireStrings,
+  type FieldsOf,
+  type RecordType,
+} from '../../shared/dns/records';
 import { svcKeyNumber } from '../../shared/dns/records/svcb-params';
 import { asciiLower, LABEL_DOT } from './names';
 
+/** Type codes; every record type of ours but ALIAS (answered as A/AAAA) must have one. */
 export const TYPE: Record<string, number> = {
   A: 1,
   NS: 2,
@@ -28,7 +34,7 @@ export const TYPE: Record<string, number> = {
   HTTPS: 65,
   ANY: 255,
   CAA: 257,
-};
+} satisfies Record<Exclude<RecordType, 'ALIAS'>, number> & Record<string, number>;
 const TYPE_NAME = new Map(Object.entries(TYPE).map(([k, v]) => [v, k]));
 export const typeName = (t: number) => TYPE_NAME.get(t) ?? `TYPE${t}`;
 
@@ -85,7 +91,7 @@ function svcParamValue(key: number, value: string | undefined): Buffer {
   }
 }
 
-function svcbRdata(priority: number, target: string, params: { key: string; value?: string }[]) {
+function svcbRdata({ priority, target, params }: FieldsOf<'SVCB'>): Buffer {
   const parts = [u16(priority), nameWire(target === '.' ? '' : target)];
   const sorted = params
     .map((p) => ({ n: svcKeyNumber(p.key) ?? 0, v: p.value }))
@@ -97,45 +103,36 @@ function svcbRdata(priority: number, target: string, params: { key: string; valu
   return Buffer.concat(parts);
 }
 
-/** RDATA of one record of ours. ALIAS has no wire form: it is answered as A/AAAA. */
-export function contentToRdata(type: RecordType, content: string): Buffer {
-  const spec = RECORD_SPECS[type];
-  const parsed = spec.parse(content);
+const hostRdata = ({ host }: FieldsOf<'CNAME'>) => nameWire(host);
+
+/** Each type's parsed fields to RDATA. ALIAS has no wire form of its own: it is answered as A/AAAA. */
+const RDATA: { [T in RecordType]: (fields: FieldsOf<T>) => Buffer } = {
+  A: (f) => viaPacket('A', f.address),
+  AAAA: (f) => viaPacket('AAAA', f.address),
+  CNAME: hostRdata,
+  NS: hostRdata,
+  PTR: hostRdata,
+  ALIAS: hostRdata,
+  MX: (f) => Buffer.concat([u16(f.priority), nameWire(f.host)]),
+  SRV: (f) => Buffer.concat([u16(f.priority), u16(f.weight), u16(f.port), nameWire(f.target)]),
+  TXT: (f) => viaPacket('TXT', txtWireStrings(f)),
+  CAA: (f) => viaPacket('CAA', { flags: f.flags, tag: f.tag, value: f.value }),
+  TLSA: (f) =>
+    Buffer.concat([Buffer.from([f.usage, f.selector, f.matchingType]), Buffer.from(f.data, 'hex')]),
+  SSHFP: (f) =>
+    Buffer.concat([
+      Buffer.from([f.algorithm, f.fingerprintType]),
+      Buffer.from(f.fingerprint, 'hex'),
+    ]),
+  HTTPS: svcbRdata,
+  SVCB: svcbRdata,
+};
+
+/** RDATA of one record of ours, from its stored (canonical) content. */
+export function contentToRdata<T extends RecordType>(type: T, content: string): Buffer {
+  const parsed = RECORD_SPECS[type].parse(content);
   if (!parsed.ok) throw new Error(`stored ${type} content does not parse: ${content}`);
-  // Each case knows its own fields; the registry's mapping types them per record type.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- per-type fields, see RECORD_SPECS
-  const f = parsed.value as any;
-  switch (type) {
-    case 'A':
-    case 'AAAA':
-      return viaPacket(type, f.address);
-    case 'CNAME':
-    case 'NS':
-    case 'PTR':
-    case 'ALIAS':
-      return nameWire(f.host);
-    case 'MX':
-      return Buffer.concat([u16(f.priority), nameWire(f.host)]);
-    case 'SRV':
-      return Buffer.concat([u16(f.priority), u16(f.weight), u16(f.port), nameWire(f.target)]);
-    case 'TXT':
-      return viaPacket('TXT', txtToWireStrings(content));
-    case 'CAA':
-      return viaPacket('CAA', { flags: f.flags, tag: f.tag, value: f.value });
-    case 'TLSA':
-      return Buffer.concat([
-        Buffer.from([f.usage, f.selector, f.matchingType]),
-        Buffer.from(f.data, 'hex'),
-      ]);
-    case 'SSHFP':
-      return Buffer.concat([
-        Buffer.from([f.algorithm, f.fingerprintType]),
-        Buffer.from(f.fingerprint, 'hex'),
-      ]);
-    case 'HTTPS':
-    case 'SVCB':
-      return svcbRdata(f.priority, f.target, f.params);
-  }
+  return RDATA[type](parsed.value);
 }
 
 export function soaRdata(zone: string, mname: string, serial: number, minimum: number): Buffer {

@@ -57,6 +57,7 @@ export const aSpec: RecordTypeSpec<AddressFields> = {
   example: '192.0.2.1',
   parse: parseA,
   format: (f) => f.address.trim(),
+  wireBytes: () => 4,
 };
 
 export const aaaaSpec: RecordTypeSpec<AddressFields> = {
@@ -67,4 +68,5 @@ export const aaaaSpec: RecordTypeSpec<AddressFields> = {
   example: '2001:db8::1',
   parse: parseAAAA,
   format: (f) => canonicalIPv6(f.address.trim()) ?? f.address.trim(),
+  wireBytes: () => 16,
 };

@@ -1,10 +1,12 @@
 // CAA (RFC 8659): which certificate authorities may issue for the name; the value is stored quoted.
 
-import { err, ok, show } from '../result';
+import { err, inField, ok, show } from '../result';
 import type { Result } from '../result';
 import { parseUint, requireContent } from './fields';
+import { options, structuredForm } from './parts';
 import { closingQuote, quoteText, textProblem, unescapeText } from './text';
 import type { RecordTypeSpec } from './types';
+import { utf8Bytes } from './wire-size';
 
 export interface CaaFields {
   flags: number;
@@ -15,6 +17,14 @@ export interface CaaFields {
 const EXPECTED = '<flags 0-255> <tag> "<value>"';
 const EXAMPLE = '0 issue "letsencrypt.org"';
 const ISSUER_TAGS = new Set(['issue', 'issuewild', 'issuemail']);
+
+/** The tags a form offers; any other tag of 1 to 15 letters or digits is valid too. */
+export const CAA_TAGS = options([
+  ['issue', 'issue: CA allowed to issue certificates'],
+  ['issuewild', 'issuewild: CA allowed to issue wildcard certificates'],
+  ['issuemail', 'issuemail: CA allowed to issue S/MIME certificates'],
+  ['iodef', 'iodef: where CAs report refused requests'],
+]);
 const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/i;
 const PARAMETER = /^[a-z0-9]+=[\x21-\x3a\x3c-\x7e]*$/i;
 
@@ -87,23 +97,28 @@ function parse(content: string): Result<CaaFields> {
   }
   const [, flagsText = '', tagText = '', rest = ''] = match;
   const flags = parseUint(flagsText, 0, 255, 'CAA flags', EXPECTED);
-  if (!flags.ok) return flags;
+  if (!flags.ok) return inField('flags', flags);
   if (!/^[a-z0-9]{1,15}$/i.test(tagText)) {
-    return err(
-      `CAA tag must be 1 to 15 letters or digits (issue, issuewild, iodef, ...), got ${show(tagText)}.`,
-      EXPECTED,
+    return inField(
+      'tag',
+      err(
+        `CAA tag must be 1 to 15 letters or digits (issue, issuewild, iodef, ...), got ${show(tagText)}.`,
+        EXPECTED,
+      ),
     );
   }
   const tag = tagText.toLowerCase();
   const value = readValue(rest);
-  if (!value.ok) return value;
+  if (!value.ok) return inField('value', value);
   const problem = ISSUER_TAGS.has(tag)
     ? issuerProblem(value.value)
     : tag === 'iodef'
       ? iodefProblem(value.value)
       : undefined;
-  if (problem)
-    return err(`CAA ${tag} value ${show(value.value)} is invalid: ${problem}.`, EXPECTED);
+  if (problem) {
+    const message = `CAA ${tag} value ${show(value.value)} is invalid: ${problem}.`;
+    return inField('value', err(message, EXPECTED));
+  }
   return ok({ flags: flags.value, tag, value: value.value });
 }
 
@@ -115,4 +130,26 @@ export const caaSpec: RecordTypeSpec<CaaFields> = {
   example: EXAMPLE,
   parse,
   format: (f) => `${f.flags} ${f.tag.trim().toLowerCase()} ${quoteText(f.value)}`,
+  wireBytes: (f) => 2 + f.tag.length + utf8Bytes(f.value),
+  form: structuredForm<CaaFields>({
+    flags: {
+      kind: 'select',
+      of: 'number',
+      label: 'Flags',
+      options: options([
+        [0, '0: not critical'],
+        [128, '128: critical'],
+      ]),
+    },
+    tag: { kind: 'select', of: 'text', label: 'Tag', options: CAA_TAGS, default: 'issue' },
+    // An empty issuer value is meaningful: no CA may issue (RFC 8659 section 4.2).
+    value: {
+      kind: 'text',
+      label: 'Value',
+      placeholder: 'letsencrypt.org',
+      verbatim: true,
+      optional: true,
+      wide: true,
+    },
+  }),
 };

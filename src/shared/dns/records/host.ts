@@ -5,6 +5,7 @@ import { err, ok } from '../result';
 import type { Result } from '../result';
 import { requireContent, splitFields } from './fields';
 import type { RecordType, RecordTypeSpec } from './types';
+import { nameWireBytes } from './wire-size';
 
 export interface HostFields {
   host: string;
@@ -40,6 +41,8 @@ function hostSpec(
       return host.ok ? ok({ host: host.value }) : { ...host, expected };
     },
     format: (f) => formatHost(f.host),
+    // ALIAS is answered as A/AAAA; its target name is what it stores.
+    wireBytes: (f) => nameWireBytes(f.host),
   };
 }
 

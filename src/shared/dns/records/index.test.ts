@@ -21,6 +21,14 @@ describe('record type registry', () => {
     expect(spec.expected).not.toBe('');
   });
 
+  it('marks text and hex-digest types as long content (their raw text box shows three lines)', () => {
+    expect(RECORD_TYPES.filter((t) => RECORD_SPECS[t].longContent)).toEqual([
+      'TXT',
+      'TLSA',
+      'SSHFP',
+    ]);
+  });
+
   it('treats only CNAME and ALIAS as single-value', () => {
     expect([...SINGLE_VALUE_TYPES].sort()).toEqual(['ALIAS', 'CNAME']);
   });

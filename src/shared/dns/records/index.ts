@@ -29,15 +29,13 @@ export type { MxFields, SrvFields } from './mx-srv';
 export type { SvcbFields, SvcParam } from './svcb';
 export type { SshfpFields, TlsaFields } from './tlsa-sshfp';
 export type { TxtFields } from './txt';
-export { txtToWireStrings } from './txt';
-export {
-  CONTENT_MAX_CHARS,
-  RRSET_MAX_BYTES,
-  RR_FIXED,
-  VALUE_MAX_BYTES,
-  nameWireBytes,
-  rdataBytes,
-} from './size';
+export { txtToWireStrings, txtWireStrings } from './txt';
+export { CAA_TAGS } from './caa';
+export { SVC_FORM_KEYS } from './svcb-params';
+export { isNumericPart } from './parts';
+export type { ParamRow, PartDef, PartOption, StructuredForm, SubFields } from './parts';
+export { CONTENT_MAX_CHARS, RRSET_MAX_BYTES, RR_FIXED, VALUE_MAX_BYTES } from './size';
+export { nameWireBytes } from './wire-size';
 
 export interface FieldsByType {
   A: AddressFields;
@@ -75,6 +73,11 @@ export const RECORD_SPECS: { [T in RecordType]: RecordTypeSpec<FieldsOf<T>> } = 
   ALIAS: aliasSpec,
 };
 
+/** A type's spec seen with the fields of any type, for code that treats every type alike. */
+export function specOf(type: RecordType): RecordTypeSpec<FieldsOf<RecordType>> {
+  return RECORD_SPECS[type];
+}
+
 const TYPE_SET: ReadonlySet<string> = new Set(RECORD_TYPES);
 
 export const SINGLE_VALUE_TYPES: ReadonlySet<RecordType> = new Set(
@@ -92,10 +95,7 @@ export function parseRecordType(s: string): RecordType | undefined {
   return isRecordType(upper) ? upper : undefined;
 }
 
-function normalizeWith<T extends RecordType>(
-  spec: RecordTypeSpec<FieldsOf<T>>,
-  content: string,
-): Result<string> {
+function normalizeWith<F>(spec: RecordTypeSpec<F>, content: string): Result<string> {
   // Length first: megabytes of text are refused before any parser walks them.
   const tooLong = contentLengthProblem(spec.type, content, spec.expected);
   if (tooLong) return tooLong;
@@ -105,11 +105,17 @@ function normalizeWith<T extends RecordType>(
   const parsed = spec.parse(trimmed);
   if (!parsed.ok) return { ...parsed, expected: parsed.expected ?? spec.expected };
   return (
-    valueSizeProblem(spec.type as T, parsed.value, spec.expected) ?? ok(spec.format(parsed.value))
+    valueSizeProblem(spec.type, spec.wireBytes(parsed.value), spec.expected) ??
+    ok(spec.format(parsed.value))
   );
+}
+
+/** RDATA octets of a parsed value, as the DNS server encodes it (ALIAS: as its target name). */
+export function rdataBytes<T extends RecordType>(type: T, fields: FieldsOf<T>): number {
+  return RECORD_SPECS[type].wireBytes(fields);
 }
 
 /** Canonical content text: equal records get equal text, hence equal record ids. */
 export function normalizeContent(type: RecordType, content: string): Result<string> {
-  return normalizeWith<typeof type>(RECORD_SPECS[type], content);
+  return normalizeWith(specOf(type), content);
 }

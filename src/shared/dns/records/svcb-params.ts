@@ -4,6 +4,7 @@ import { canonicalIPv6, parseIPv4 } from '../ip';
 import type { Checked } from '../labels';
 import { show } from '../result';
 import { textProblem } from './text';
+import { utf8Bytes } from './wire-size';
 
 export interface SvcParam {
   /** Canonical key name: "alpn", "port", ..., or "keyNNNNN" for keys without a name. */
@@ -22,6 +23,12 @@ export const SVC_KEY_NAMES = [
   'ech',
   'ipv6hint',
   'dohpath',
+];
+
+/** The keys a form offers for a parameter row: mandatory last, since it lists the others. */
+export const SVC_FORM_KEYS: readonly string[] = [
+  ...SVC_KEY_NAMES.filter((k) => k !== 'mandatory'),
+  'mandatory',
 ];
 
 export function svcKeyNumber(key: string): number | undefined {
@@ -133,4 +140,37 @@ export function canonicalSvcValue(
             'dohpath must be a path template starting with "/" with a dns variable, such as /dns-query{?dns}',
           );
   }
+}
+
+/** RDATA octets of the parameters: key and length (4 each), then the value as encoded on the wire. */
+export function svcParamsWireBytes(params: readonly SvcParam[]): number {
+  let n = 0;
+  for (const p of params) {
+    const v = p.value ?? '';
+    const items = v === '' ? 0 : v.split(',').length;
+    switch (svcKeyNumber(p.key)) {
+      case 0:
+        n += 4 + 2 * items;
+        break;
+      case 1: // length-prefixed ids; "\," is a comma inside an id
+        n +=
+          4 + v.split(/(?<!\\),/).reduce((s, id) => s + 1 + utf8Bytes(id.replace(/\\,/g, ',')), 0);
+        break;
+      case 3:
+        n += 4 + 2;
+        break;
+      case 4:
+        n += 4 + 4 * items;
+        break;
+      case 5:
+        n += 4 + (v.length / 4) * 3 - (v.endsWith('==') ? 2 : v.endsWith('=') ? 1 : 0);
+        break;
+      case 6:
+        n += 4 + 16 * items;
+        break;
+      default:
+        n += 4 + utf8Bytes(v);
+    }
+  }
+  return n;
 }

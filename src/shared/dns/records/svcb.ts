@@ -2,14 +2,23 @@
 
 import type { Checked } from '../labels';
 import { normalizeHostname } from '../names';
-import { err, ok, show } from '../result';
+import { err, inField, ok, show } from '../result';
 import type { Result } from '../result';
 import { parseUint, requireContent } from './fields';
 import { formatHost } from './host';
-import { canonicalSvcValue, svcKeyName, svcKeyNumber } from './svcb-params';
+import { structuredForm } from './parts';
+import type { StructuredForm } from './parts';
+import {
+  canonicalSvcValue,
+  SVC_FORM_KEYS,
+  svcKeyName,
+  svcKeyNumber,
+  svcParamsWireBytes,
+} from './svcb-params';
 import type { SvcParam } from './svcb-params';
 import { closingQuote, quoteText, unescapeText } from './text';
 import type { RecordTypeSpec } from './types';
+import { nameWireBytes } from './wire-size';
 
 export type { SvcParam } from './svcb-params';
 
@@ -123,6 +132,30 @@ function parseParams(type: string, rest: string): Result<SvcParam[]> {
   );
 }
 
+/** Priority and target as sub-fields, the parameters as rows (empty rows are dropped). */
+function svcbForm(targetPlaceholder: string): StructuredForm<SvcbFields> {
+  const head = structuredForm<Omit<SvcbFields, 'params'>>({
+    priority: { kind: 'number', label: 'Priority', min: 0, max: 65535, placeholder: '1' },
+    target: { kind: 'text', label: 'Target', placeholder: targetPlaceholder, wide: true },
+  });
+  return {
+    parts: head.parts,
+    params: { keys: SVC_FORM_KEYS },
+    toParts: (f) => ({
+      parts: head.toParts(f).parts,
+      params: f.params.map((p) => ({ key: p.key, value: p.value ?? '' })),
+    }),
+    fromParts: (sub) => ({
+      ...head.fromParts(sub),
+      params: sub.params
+        .filter((r) => r.key.trim() !== '')
+        .map((r) =>
+          r.value === '' ? { key: r.key.trim() } : { key: r.key.trim(), value: r.value },
+        ),
+    }),
+  };
+}
+
 function renderParam(key: string, value: string | undefined): string {
   if (value === undefined) return key;
   return value === '' || /[\s"\\]/.test(value) ? `${key}=${quoteText(value)}` : `${key}=${value}`;
@@ -146,6 +179,7 @@ function svcbSpec(
   type: 'HTTPS' | 'SVCB',
   description: string,
   example: string,
+  targetPlaceholder: string,
 ): RecordTypeSpec<SvcbFields> {
   return {
     type,
@@ -165,26 +199,32 @@ function svcbSpec(
       }
       const [, priorityText = '', targetText = '', rest = ''] = match;
       const priority = parseUint(priorityText, 0, 65535, `${type} priority`, EXPECTED);
-      if (!priority.ok) return priority;
+      if (!priority.ok) return inField('priority', priority);
       const target = normalizeHostname(targetText, { allowRoot: true, what: `${type} target` });
-      if (!target.ok) return { ...target, expected: EXPECTED };
+      if (!target.ok) return { ...target, expected: EXPECTED, field: 'target' };
       const params = parseParams(type, rest);
-      if (!params.ok) return params;
+      if (!params.ok) return inField('params', params);
       if (priority.value === 0 && params.value.length > 0) {
-        return err(
-          `${type} priority 0 (alias mode) takes no parameters; remove them or use priority 1 or higher.`,
-          EXPECTED,
-        );
+        const message = `${type} priority 0 (alias mode) takes no parameters; remove them or use priority 1 or higher.`;
+        return inField('priority', err(message, EXPECTED));
       }
       return ok({ priority: priority.value, target: target.value, params: params.value });
     },
     format,
+    wireBytes: (f) => 2 + nameWireBytes(f.target) + svcParamsWireBytes(f.params),
+    form: svcbForm(targetPlaceholder),
   };
 }
 
-export const httpsSpec = svcbSpec('HTTPS', 'HTTPS service binding', '1 . alpn=h2,h3');
+export const httpsSpec = svcbSpec(
+  'HTTPS',
+  'HTTPS service binding',
+  '1 . alpn=h2,h3',
+  '. (this name)',
+);
 export const svcbRecordSpec = svcbSpec(
   'SVCB',
   'General service binding',
   '1 svc.example.net. alpn=h2 port=8443',
+  'svc.example.net.',
 );

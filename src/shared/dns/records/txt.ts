@@ -103,8 +103,10 @@ export const txtSpec: RecordTypeSpec<TxtFields> = {
   description: 'Text',
   expected: EXPECTED,
   example: 'v=spf1 include:_spf.example.com ~all',
+  longContent: true,
   parse,
   format,
+  wireBytes: txtWireBytes,
 };
 
 /**
@@ -113,6 +115,10 @@ export const txtSpec: RecordTypeSpec<TxtFields> = {
  */
 export function txtToWireStrings(content: string): string[] {
   const parsed = parse(content);
-  const strings = parsed.ok ? parsed.value.strings : [content.trim()];
-  return strings.flatMap(splitUtf8);
+  return txtWireStrings(parsed.ok ? parsed.value : { strings: [content.trim()], quoted: false });
+}
+
+/** The character-strings of parsed TXT fields, each cut into pieces of at most 255 bytes. */
+export function txtWireStrings(fields: TxtFields): string[] {
+  return fields.strings.flatMap(splitUtf8);
 }

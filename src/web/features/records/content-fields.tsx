@@ -8,14 +8,7 @@ import { cx } from '../../ui/cx';
 import { Field } from '../../ui/field';
 import { IconPlus, IconX } from '../../ui/icons';
 import { contentOf, type RecordFormOutput, type RecordFormValues } from './record-form-schema';
-import {
-  disassemble,
-  hasParams,
-  optionsWith,
-  STRUCTURED_PARTS,
-  SVC_PARAM_KEYS,
-  type PartDef,
-} from './structured';
+import { disassemble, optionsWith, paramKeysOf, partsOf, type PartDef } from './structured';
 
 type Form = UseFormReturn<RecordFormValues, unknown, RecordFormOutput>;
 
@@ -59,7 +52,7 @@ function PartField({ form, def }: { form: Form; def: PartDef }) {
   );
 }
 
-function ParamRows({ form }: { form: Form }) {
+function ParamRows({ form, keys }: { form: Form; keys: readonly string[] }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'params' });
   const error = form.formState.errors.params;
   const message = error?.message ?? error?.root?.message;
@@ -78,7 +71,7 @@ function ParamRows({ form }: { form: Form }) {
             Parameter {i + 1} key
           </label>
           <select id={`${errorId}-k${i}`} className="select" {...form.register(`params.${i}.key`)}>
-            {SVC_PARAM_KEYS.map((k) => (
+            {keys.map((k) => (
               <option key={k} value={k}>
                 {k}
               </option>
@@ -106,7 +99,7 @@ function ParamRows({ form }: { form: Form }) {
         </div>
       ))}
       <div>
-        <Button size="sm" onClick={() => append({ key: 'alpn', value: '' })}>
+        <Button size="sm" onClick={() => append({ key: keys[0] ?? '', value: '' })}>
           <IconPlus /> Add parameter
         </Button>
       </div>
@@ -132,7 +125,8 @@ export function ContentFields({ form }: { form: Form }) {
   useEffect(() => {
     if (isSubmitted && mode === 'fields') void form.trigger(['content', 'params']);
   }, [partsKey, isSubmitted, mode, form]);
-  const defs = STRUCTURED_PARTS[type];
+  const defs = partsOf(type);
+  const paramKeys = paramKeysOf(type);
   const errors = form.formState.errors;
   const previewId = useId();
 
@@ -171,7 +165,7 @@ export function ContentFields({ form }: { form: Form }) {
           {...a}
           {...form.register('content')}
           className="input input-mono textarea"
-          rows={type === 'TXT' || type === 'TLSA' || type === 'SSHFP' ? 3 : 1}
+          rows={spec.longContent ? 3 : 1}
           placeholder={spec.example}
           onKeyDown={submitOnEnter}
           autoComplete="off"
@@ -212,7 +206,7 @@ export function ContentFields({ form }: { form: Form }) {
             {defs.map((d) => (
               <PartField key={`${type}-${d.key}`} form={form} def={d} />
             ))}
-            {hasParams(type) && <ParamRows form={form} />}
+            {paramKeys && <ParamRows form={form} keys={paramKeys} />}
           </div>
           <div className={cx('preview', errors.content && 'preview-invalid')}>
             <span className="preview-label">Saved as</span>{' '}

@@ -12,7 +12,7 @@ import {
   emptyStructured,
   isStructured,
   partOfError,
-  STRUCTURED_PARTS,
+  partsOf,
   type ParamRow,
 } from './structured';
 
@@ -103,7 +103,7 @@ export function recordFormSchema(ctx: RecordFormContext) {
 
       const fields = isStructured(v.type) && v.mode === 'fields';
       if (fields) {
-        const empty = (STRUCTURED_PARTS[v.type] ?? []).filter(
+        const empty = (partsOf(v.type) ?? []).filter(
           (d) => !d.optional && (v.parts[d.key] ?? '').trim() === '',
         );
         for (const d of empty) add(['parts', d.key], `Enter the ${d.label.toLowerCase()}.`);
@@ -113,7 +113,7 @@ export function recordFormSchema(ctx: RecordFormContext) {
       }
       const content = normalizeContent(v.type, contentOf(v));
       if (!content.ok) {
-        const part = fields ? partOfError(v.type, content.message) : null;
+        const part = fields ? partOfError(v.type, content) : null;
         const path = part === 'params' ? ['params'] : part ? ['parts', part] : ['content'];
         return fail(path, content.message);
       }

@@ -2,17 +2,23 @@
 // every structured type (examples and generated valid fields), and problems find their sub-field.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeContent, RECORD_SPECS, type RecordType } from '../../../shared/dns/records';
-import { FIELD_ARBITRARIES } from '../../../shared/dns/testing/arbitraries';
+import {
+  normalizeContent,
+  RECORD_SPECS,
+  RECORD_TYPES,
+  type RecordType,
+} from '../../../shared/dns/records';
+import { dnsJunk, FIELD_ARBITRARIES } from '../../../shared/dns/testing/arbitraries';
 import {
   assemble,
   disassemble,
   emptyStructured,
+  isStructured,
   partOfError,
-  STRUCTURED_PARTS,
+  partsOf,
 } from './structured';
 
-const TYPES = Object.keys(STRUCTURED_PARTS) as RecordType[];
+const TYPES = RECORD_TYPES.filter(isStructured);
 
 const EXAMPLES: Record<string, string[]> = {
   MX: ['10 mail.example.com.', '0 .', '65535 MX1.Example.COM'],
@@ -61,9 +67,43 @@ describe.each(TYPES)('%s sub-fields', (type) => {
     );
   });
 
+  it('is stable: sub-fields → content → sub-fields gives the same sub-fields', () => {
+    fc.assert(
+      fc.property(FIELD_ARBITRARIES[type] as fc.Arbitrary<unknown>, (fields) => {
+        const spec = RECORD_SPECS[type] as { format: (f: unknown) => string };
+        const first = disassemble(type, spec.format(fields))!;
+        const again = disassemble(type, assemble(type, first));
+        expect(again).toEqual(first);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('never throws on junk sub-fields or content, and junk content gets no sub-fields', () => {
+    const keys = partsOf(type)!.map((d) => d.key);
+    const row = fc.record({
+      key: fc.oneof(fc.constantFrom('alpn', 'port', ''), dnsJunk),
+      value: dnsJunk,
+    });
+    fc.assert(
+      fc.property(
+        fc.tuple(...keys.map(() => fc.oneof(dnsJunk, fc.string()))),
+        fc.array(row, { maxLength: 3 }),
+        dnsJunk,
+        (values, params, content) => {
+          const parts = Object.fromEntries(keys.map((k, i) => [k, values[i] ?? '']));
+          expect(typeof assemble(type, { parts, params })).toBe('string');
+          const s = disassemble(type, content);
+          if (s) expect(normalizeContent(type, content).ok).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('starts from empty sub-fields that do not make valid content by themselves', () => {
     const s = emptyStructured(type);
-    for (const d of STRUCTURED_PARTS[type]!) expect(s.parts).toHaveProperty(d.key);
+    for (const d of partsOf(type)!) expect(s.parts).toHaveProperty(d.key);
     // An empty CAA issue value is meaningful: no CA may issue (RFC 8659 section 4.2).
     if (type === 'CAA') expect(assemble(type, s)).toBe('0 issue ""');
     else expect(normalizeContent(type, assemble(type, s)).ok).toBe(false);
@@ -74,7 +114,38 @@ describe.each(TYPES)('%s sub-fields', (type) => {
   });
 });
 
+describe('emptyStructured', () => {
+  it('starts new records from the usual choices', () => {
+    expect(emptyStructured('CAA').parts).toEqual({ flags: '0', tag: 'issue', value: '' });
+    expect(emptyStructured('TLSA').parts).toEqual({
+      usage: '3',
+      selector: '1',
+      matchingType: '1',
+      data: '',
+    });
+    expect(emptyStructured('SSHFP').parts).toEqual({
+      algorithm: '4',
+      fingerprintType: '2',
+      fingerprint: '',
+    });
+    expect(emptyStructured('MX')).toEqual({ parts: { priority: '', host: '' }, params: [] });
+  });
+
+  it('gives types without sub-fields none', () => {
+    for (const type of RECORD_TYPES.filter((t) => !isStructured(t)))
+      expect(emptyStructured(type)).toEqual({ parts: {}, params: [] });
+  });
+});
+
 describe('assemble', () => {
+  it('keeps a CAA value exactly as typed, surrounding spaces included', () => {
+    const content = assemble('CAA', {
+      parts: { flags: '0', tag: ' tbs ', value: ' x ' },
+      params: [],
+    });
+    expect(content).toBe('0 tbs " x "');
+  });
+
   it('passes a number that is not one on as typed, so that parse names it', () => {
     const content = assemble('MX', {
       parts: { priority: 'ten', host: 'mail.example.com' },
@@ -84,7 +155,7 @@ describe('assemble', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.message).toMatch(/MX priority/);
-      expect(partOfError('MX', r.message)).toBe('priority');
+      expect(partOfError('MX', r)).toBe('priority');
     }
   });
 
@@ -125,6 +196,6 @@ describe('partOfError', () => {
   ])('%s %s → %s', (type, content, part) => {
     const r = normalizeContent(type, content);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(partOfError(type, r.message)).toBe(part);
+    if (!r.ok) expect(partOfError(type, r)).toBe(part);
   });
 });

@@ -26,7 +26,7 @@ export async function loadZones(zones: Zones, disabled: string[] = []): Promise<
   const store = await openStore(dir);
   await ensureCustomer(store.db, 'acme', 'EU_GLOBAL');
   for (const [name, records] of Object.entries(zones)) {
-    const zone = await createZone(store.db, { customerId: 'acme', name, region: 'EU', ttl: 3600 });
+    const zone = await createZone(store, { customerId: 'acme', name, region: 'EU', ttl: 3600 });
     const rows: SeedRow[] = records.map(([owner, type, content]) => ({
       name: owner === '@' ? `${name}.` : `${owner}.${name}.`,
       type,

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { FormAlert } from '../../ui/error-panel';
 import { Field } from '../../ui/field';
 import { applyServerError } from '../../ui/form/apply-server-error';
+import { TtlField } from '../../ui/form/ttl-field';
 import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
 import {
   CREATE_ZONE_DEFAULTS,
@@ -115,27 +116,12 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
           </p>
         )}
       </fieldset>
-      <Field
-        label="TTL"
+      <TtlField
+        registration={form.register('ttl', { valueAsNumber: true })}
         error={errors.ttl?.message}
         hint={`Default TTL of new records, in seconds: ${TTL_MIN} (5 minutes) to ${TTL_MAX} (1 day).`}
-      >
-        {(a) => (
-          <div className="input-suffix">
-            <input
-              {...a}
-              {...form.register('ttl', { valueAsNumber: true })}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={TTL_MIN}
-              max={TTL_MAX}
-              step={1}
-            />
-            <span aria-hidden="true">seconds</span>
-          </div>
-        )}
-      </Field>
+        unit="seconds"
+      />
       <div className="form-actions">
         {cancel}
         <Button type="submit" variant="primary" busy={create.isPending} disabled={create.isPending}>

@@ -10,8 +10,8 @@ import type { Zone } from '../../../shared/api/zones';
 import { useUpdateZone } from '../../api/zones';
 import { Button } from '../../ui/button';
 import { FormAlert } from '../../ui/error-panel';
-import { Field } from '../../ui/field';
 import { applyServerError } from '../../ui/form/apply-server-error';
+import { TtlField } from '../../ui/form/ttl-field';
 import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
 
 const ttlForm = z.object({ ttl: ttlSchema });
@@ -56,22 +56,12 @@ export function ZoneTtlCard({ zone }: { zone: Zone }) {
       </p>
       <form className="form form-inline" onSubmit={form.handleSubmit(onSubmit)} noValidate>
         <FormAlert error={formError} />
-        <Field label="TTL" error={errors.ttl?.message} hint={`${TTL_MIN} to ${TTL_MAX} seconds.`}>
-          {(a) => (
-            <div className="input-suffix">
-              <input
-                {...a}
-                {...form.register('ttl', { valueAsNumber: true })}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={TTL_MIN}
-                max={TTL_MAX}
-              />
-              <span aria-hidden="true">seconds</span>
-            </div>
-          )}
-        </Field>
+        <TtlField
+          registration={form.register('ttl', { valueAsNumber: true })}
+          error={errors.ttl?.message}
+          hint={`${TTL_MIN} to ${TTL_MAX} seconds.`}
+          unit="seconds"
+        />
         <div className="form-actions">
           <Button type="submit" busy={update.isPending} disabled={update.isPending || !changed}>
             Save TTL

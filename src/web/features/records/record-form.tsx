@@ -14,8 +14,8 @@ import { FormAlert } from '../../ui/error-panel';
 import { Field } from '../../ui/field';
 import { applyServerError } from '../../ui/form/apply-server-error';
 import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
-import { formatTtl } from '../../ui/format';
 import { TtlField } from '../../ui/form/ttl-field';
+import { formatTtl } from '../../ui/format';
 import { ContentFields } from './content-fields';
 import {
   newRecordDefaults,

@@ -32,11 +32,11 @@ export function RecordsToolbar({
   return (
     <div className="toolbar records-toolbar">
       <SearchBox
+        inputRef={searchRef}
         label="Search"
         placeholder="Name, value or comment"
         value={query}
         onChange={onQuery}
-        inputRef={searchRef}
       />
       <label className="toolbar-select">
         <span className="search-label">Type</span>

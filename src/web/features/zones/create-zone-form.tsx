@@ -8,9 +8,10 @@ import { REGION_MEANING, REGIONS } from '../../../shared/api/zones';
 import { useCreateZone } from '../../api/zones';
 import type { Zone } from '../../../shared/api/zones';
 import { Button } from '../../ui/button';
-import { FormAlert } from '../../ui/error-panel';
 import { Field } from '../../ui/field';
+import { Form } from '../../ui/form/form';
 import { applyServerError } from '../../ui/form/apply-server-error';
+import { exactTextInput } from '../../ui/form/exact-text';
 import { TtlField } from '../../ui/form/ttl-field';
 import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
 import {
@@ -62,8 +63,7 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
   };
 
   return (
-    <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-      <FormAlert error={formError} />
+    <Form onSubmit={form.handleSubmit(onSubmit)} error={formError}>
       <Field
         label="Name"
         error={errors.name?.message}
@@ -73,11 +73,8 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
           <input
             {...a}
             {...form.register('name')}
-            className="input input-mono"
+            {...exactTextInput}
             placeholder="example.com"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- first field of a dialog opened for it
             autoFocus
           />
@@ -128,6 +125,6 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
           {create.isPending ? 'Creating…' : 'Create zone'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -12,19 +12,12 @@ import {
   type RecordChange,
 } from './records';
 import { session } from './session';
+import { testRecord } from '../test/records';
 import { testZone } from '../test/zone';
 
 const zone = testZone();
 
-const rec = (i: number, content = '192.0.2.1', id = `rec_${i}`): DnsRecord => ({
-  id,
-  name: `h${String(i).padStart(5, '0')}.example.com.`,
-  type: 'A',
-  content,
-  ttl: 3600,
-  disabled: false,
-  comment: null,
-});
+const rec = (i: number, content = '192.0.2.1', id = `rec_${i}`) => testRecord(i, { content, id });
 
 function gate() {
   let open!: () => void;

@@ -32,10 +32,17 @@ export const errorBody = (code: string, message: string, details?: Record<string
   error: { code, message, ...(details ? { details } : {}) },
 });
 
-export function renderApp(ui: ReactNode) {
+/**
+ * Renders `ui` signed in, with a fresh QueryClient, under a router: at `path` (a route pattern
+ * such as `/zones/:zoneId/usage`) opened at `url`, or at every path when none is given.
+ */
+export function renderApp(ui: ReactNode, route: { path: string; url: string } | null = null) {
   session.signIn({ key: 'zd_test', baseUrl: '', remember: false });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: ui }]);
+  const router = createMemoryRouter(
+    [{ path: route?.path ?? '*', element: ui }],
+    route ? { initialEntries: [route.url] } : {},
+  );
   return render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

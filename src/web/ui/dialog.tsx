@@ -1,6 +1,7 @@
 // The dialog of the app: Radix Dialog (focus trap, Escape, focus back to the opener) in our frame.
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { cx } from './cx';
 import { IconX } from './icons';
 
 interface DialogProps {
@@ -8,17 +9,39 @@ interface DialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
+  /** Added to the frame's class (`dialog-wide`). */
+  className?: string;
+  /**
+   * Where focus goes once the dialog has closed, when not back to the button that opened it
+   * (which a change made in the dialog may have removed).
+   */
+  focusAfter?: () => void;
   children: ReactNode;
 }
 
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className,
+  focusAfter,
+  children,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
         <RadixDialog.Content
-          className="dialog"
+          className={cx('dialog', className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={
+            focusAfter &&
+            ((e) => {
+              e.preventDefault();
+              focusAfter();
+            })
+          }
         >
           <div className="dialog-header">
             <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>

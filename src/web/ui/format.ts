@@ -9,18 +9,22 @@ export const formatDateTime = (iso: string) => (valid(iso) ? dateTime.format(new
 export const formatDate = (iso: string) => (valid(iso) ? date.format(new Date(iso)) : iso);
 export const formatNumber = (n: number) => number.format(n);
 
-/** "3600 s (1 hour)": seconds with their everyday meaning. */
-export function formatTtl(seconds: number): string {
-  const units: Array<[number, string]> = [
-    [86400, 'day'],
-    [3600, 'hour'],
-    [60, 'minute'],
-  ];
-  for (const [size, name] of units) {
-    if (seconds >= size && seconds % size === 0) {
-      const n = seconds / size;
-      return `${formatNumber(seconds)} s (${n} ${name}${n === 1 ? '' : 's'})`;
-    }
-  }
-  return `${formatNumber(seconds)} s`;
+/** Each unit's names, one and several, in the two styles. */
+const TTL_UNITS = [
+  { seconds: 86400, long: ['day', 'days'], short: ['day', 'days'] },
+  { seconds: 3600, long: ['hour', 'hours'], short: ['h', 'h'] },
+  { seconds: 60, long: ['minute', 'minutes'], short: ['min', 'min'] },
+] as const;
+
+/**
+ * A TTL for people: `long` (a form's hint) "3600 s (1 hour)", seconds with their everyday
+ * meaning; `short` (a table cell, a preset) "1 h", "5 min", "2 days". A TTL that is no whole
+ * number of minutes stays in seconds: "90 s".
+ */
+export function formatTtl(seconds: number, style: 'long' | 'short' = 'long'): string {
+  const unit = TTL_UNITS.find((u) => seconds >= u.seconds && seconds % u.seconds === 0);
+  if (!unit) return `${formatNumber(seconds)} s`;
+  const n = seconds / unit.seconds;
+  const name = `${n} ${unit[style][n === 1 ? 0 : 1]}`;
+  return style === 'short' ? name : `${formatNumber(seconds)} s (${name})`;
 }

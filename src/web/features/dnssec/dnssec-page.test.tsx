@@ -1,11 +1,9 @@
 // The DNSSEC panel with the real client and parsers; `fetch` plays a service holding one zone.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { session } from '../../api/session';
-import { answerFetch, errorBody } from '../../test/render';
+import { answerFetch, errorBody, renderApp } from '../../test/render';
+import { testZone } from '../../test/zone';
 import { DnssecPage } from './dnssec-page';
 
 const D256 = 'A1'.repeat(32);
@@ -48,34 +46,18 @@ function service(opts: { enabled: boolean; patchStatus?: number }) {
     if (url.endsWith('/dnssec/status')) return ok(status());
     if (url.endsWith('/dnssec/cryptokeys')) return ok({ cryptokeys: enabled ? [key] : [] });
     if (url.endsWith('/dnssec/ds')) return ok({ ds_records: enabled ? key.ds : [] });
-    return ok({
-      id: 'zone_1',
-      customer_id: 'c',
-      name: 'example.com',
-      type: 'primary',
-      region: 'EU',
-      ttl: 3600,
-      status: 'active',
-      dnssec_enabled: enabled,
-      settings: { dnssec_enabled: enabled },
-      nameservers: ['ns1.example'],
-      created_at: 't',
-      updated_at: 't',
-    });
+    return ok(
+      testZone({
+        id: 'zone_1',
+        dnssec_enabled: enabled,
+        settings: { dnssec_enabled: enabled },
+      }),
+    );
   });
 }
 
 function renderPage() {
-  session.signIn({ key: 'zd_test', baseUrl: '', remember: false });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/zones/:zoneId/dnssec', element: <DnssecPage /> }], {
-    initialEntries: ['/zones/zone_1/dnssec'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderApp(<DnssecPage />, { path: '/zones/:zoneId/dnssec', url: '/zones/zone_1/dnssec' });
   return userEvent.setup();
 }
 

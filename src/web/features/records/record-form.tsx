@@ -14,6 +14,7 @@ import { FormAlert } from '../../ui/error-panel';
 import { Field } from '../../ui/field';
 import { applyServerError } from '../../ui/form/apply-server-error';
 import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
+import { TtlField } from '../../ui/form/ttl-field';
 import { formatTtl } from '../../ui/format';
 import { ContentFields } from './content-fields';
 import {
@@ -30,12 +31,6 @@ export interface ZoneInfo {
   name: string;
   ttl: number;
 }
-
-const TTL_PRESETS = [
-  { seconds: 300, label: '5 min' },
-  { seconds: 3600, label: '1 h' },
-  { seconds: 86400, label: '1 day' },
-];
 
 export const recordDraftId = (zoneId: string, recordId: string | null) =>
   `record:${zoneId}:${recordId ?? 'new'}`;
@@ -238,50 +233,22 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
       <ContentFields form={form} />
 
       <div className="record-form-row">
-        <Field
-          label="TTL"
+        <TtlField
+          registration={form.register('ttl', { valueAsNumber: true })}
           error={errors.ttl?.message}
           hint={
             ttlNumber !== null
               ? formatTtl(ttlNumber)
               : `${TTL_MIN} (5 minutes) to ${TTL_MAX} (1 day).`
           }
+          unit="s"
           className="ttl-field"
-        >
-          {(a) => (
-            <div className="ttl-input">
-              <span className="input-suffix">
-                <input
-                  {...a}
-                  {...form.register('ttl', { valueAsNumber: true })}
-                  className="input"
-                  type="number"
-                  inputMode="numeric"
-                  min={TTL_MIN}
-                  max={TTL_MAX}
-                  step={1}
-                />
-                <span aria-hidden="true">s</span>
-              </span>
-              <div className="segmented" role="group" aria-label="TTL presets">
-                {TTL_PRESETS.map((p) => (
-                  <button
-                    key={p.seconds}
-                    type="button"
-                    className="segmented-item segmented-text"
-                    aria-pressed={ttlNumber === p.seconds}
-                    aria-label={`TTL ${p.label} (${p.seconds} seconds)`}
-                    onClick={() =>
-                      form.setValue('ttl', p.seconds, { shouldDirty: true, shouldValidate: true })
-                    }
-                  >
-                    {p.label}
-                  </button>
-                ))}
-              </div>
-            </div>
-          )}
-        </Field>
+          presets={{
+            value: ttlNumber,
+            onPick: (seconds) =>
+              form.setValue('ttl', seconds, { shouldDirty: true, shouldValidate: true }),
+          }}
+        />
       </div>
 
       <Field

@@ -1,59 +1,28 @@
 // /zones/:zoneId/records: every record of the zone by RRset, with search, type filter and sort;
 // create, edit, enable/disable and delete, each updating the list at once. A large zone shows its
 // first page at once and the rest as it streams in, with the progress in the toolbar.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { describeError } from '../../api/describe-error';
-import { allRecords, findRecord, keyOf } from '../../api/record-list';
+import { allRecords, keyOf } from '../../api/record-list';
 import { useRecordChange, useRecords, type DnsRecord, type RecordChange } from '../../api/records';
 import { useZone } from '../../api/zones';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
-import { formatNumber } from '../../ui/format';
 import { IconList, IconPlus } from '../../ui/icons';
 import { Loading } from '../../ui/skeleton';
-import { useSlashFocus } from '../../ui/use-slash-focus';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { RecordDialog } from './record-dialog';
 import { RecordTable, RecordTableSkeleton, type RecordTableHandle } from './record-table';
 import { RecordsToolbar } from './records-toolbar';
+import { LoadProgress, recordsSummary } from './load-progress';
 import { filterNarrowing, orderRRsets, typeCounts, type RRset } from './rrsets';
 import { useNewRecordKey } from './use-new-record-key';
+import { useEditingRecord } from './use-editing-record';
+import { useRecordFocus } from './use-record-focus';
 import { useRecordsView } from './use-records-view';
-
-const plural = (x: number, one: string) => `${formatNumber(x)} ${one}${x === 1 ? '' : 's'}`;
-
-function summary(shown: number, sets: number, values: number): string {
-  const of =
-    shown === sets ? plural(sets, 'RRset') : `${formatNumber(shown)} of ${plural(sets, 'RRset')}`;
-  return `${of} · ${plural(values, 'value')}`;
-}
-
-/** A bar under the toolbar while the pages stream in: "Loaded 12,000 of 100,000 records". */
-function LoadProgress({ loaded, total }: { loaded: number; total: number }) {
-  const label = `Loaded ${formatNumber(loaded)} of ${plural(total, 'record')}`;
-  return (
-    <div
-      className="load-progress"
-      role="progressbar"
-      aria-label="Loading records"
-      aria-valuemin={0}
-      aria-valuemax={total}
-      aria-valuenow={loaded}
-      aria-valuetext={label}
-    >
-      <span className="load-progress-text">{label}</span>
-      <span className="load-progress-track" aria-hidden="true">
-        <span
-          className="load-progress-bar"
-          style={{ width: `${total > 0 ? Math.min(100, (loaded / total) * 100) : 0}%` }}
-        />
-      </span>
-    </div>
-  );
-}
 
 export function RecordsPage() {
   const { zoneId = '' } = useParams();
@@ -67,11 +36,7 @@ export function RecordsPage() {
   const table = useRef<RecordTableHandle>(null);
   const [deleting, setDeleting] = useState<{ record: DnsRecord; set: RRset } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const returnFocus = useRef<Element | null>(null);
-  const focusId = useRef<string | null>(null);
-  /** The RRset of that row, to scroll to when it is not drawn. */
-  const focusKey = useRef<string | null>(null);
-  useSlashFocus(searchRef);
+  const focus = useRecordFocus(table, searchRef);
 
   const list = query.data;
   const sets = useMemo(() => (list ? orderRRsets(list.sets, view.sort) : []), [list, view.sort]);
@@ -83,66 +48,20 @@ export function RecordsPage() {
   const counts = useMemo(() => typeCounts(sets), [sets]);
   const highlightId = highlight?.id ?? null;
 
-  // The record being edited, kept while its save is under way: a new content gives it a new id,
-  // and the form must stay until it has heard the answer.
-  const found = useMemo(
-    () =>
-      list && view.dialog && view.dialog !== 'new'
-        ? findRecord(list, view.dialog)?.record
-        : undefined,
-    [list, view.dialog],
-  );
-  const [kept, setKept] = useState<DnsRecord | null>(null);
-  if (found && found !== kept) setKept(found);
-  const editing = found ?? (kept && kept.id === view.dialog ? kept : null);
-  const dialogOpen = view.dialog === 'new' || editing !== null;
+  const { openDialog } = view;
+  const { editing, dialogOpen } = useEditingRecord(list, view.dialog, openDialog);
 
   // What the form checks a new value against (only while it is open).
   const records = useMemo(() => (dialogOpen && list ? allRecords(list) : []), [dialogOpen, list]);
 
-  // A record id in the URL that is gone (deleted, or saved with a new content): no dialog. While
-  // the pages still stream in, it may be in one not read yet.
-  const { openDialog } = view;
-  const complete = list?.complete ?? false;
-  useEffect(() => {
-    if (complete && view.dialog && view.dialog !== 'new' && !editing) openDialog(null);
-  }, [complete, view.dialog, editing, openDialog]);
-
   const open = useCallback(
     (what: string) => {
-      returnFocus.current = document.activeElement;
-      focusId.current = null;
-      focusKey.current = null;
+      focus.remember();
       openDialog(what);
     },
-    [openDialog],
+    [focus, openDialog],
   );
   useNewRecordKey(() => open('new'), !dialogOpen && !deleting && !!list);
-
-  /**
-   * After a dialog: the saved row's Edit button, else where the user was, else the search box.
-   * The row may be far from the drawn ones: the table scrolls to its RRset first, and the row is
-   * looked for once that has been drawn.
-   */
-  const focusAfter = useCallback(() => {
-    const key = focusKey.current;
-    const revealed = key ? (table.current?.reveal(key) ?? false) : false;
-    const afterFrames = revealed ? 2 : 1;
-    const go = (n: number) =>
-      requestAnimationFrame(() => {
-        if (n > 1) return go(n - 1);
-        const id = focusId.current;
-        const row = id ? document.querySelector(`tr[data-record-id="${CSS.escape(id)}"]`) : null;
-        const target =
-          row?.querySelector<HTMLElement>('.btn-edit') ??
-          (returnFocus.current instanceof HTMLElement && returnFocus.current.isConnected
-            ? returnFocus.current
-            : searchRef.current);
-        row?.scrollIntoView({ block: 'nearest' });
-        target?.focus();
-      });
-    go(afterFrames);
-  }, []);
 
   const run = useCallback(
     (c: RecordChange, done: string, failed: string) =>
@@ -168,11 +87,11 @@ export function RecordsPage() {
         );
       },
       onDelete: (record: DnsRecord, set: RRset) => {
-        returnFocus.current = document.activeElement;
+        focus.remember();
         setDeleting({ record, set });
       },
     }),
-    [open, run],
+    [focus, open, run],
   );
 
   const confirmDelete = (all: boolean) => {
@@ -184,8 +103,10 @@ export function RecordsPage() {
     // Focus goes to the next row (or the previous one) once this one is gone.
     const neighbour =
       all || set.values.length === 1 ? (filtered[index + 1] ?? filtered[index - 1]) : set;
-    focusId.current = neighbour?.values.find((v) => v.id !== record.id)?.id ?? null;
-    focusKey.current = neighbour?.key ?? null;
+    focus.land(
+      neighbour?.values.find((v) => v.id !== record.id)?.id ?? null,
+      neighbour?.key ?? null,
+    );
     if (all) {
       run(
         { kind: 'delete-rrset', name: set.name, type: set.type, count: set.values.length },
@@ -287,7 +208,7 @@ export function RecordsPage() {
           counts={counts}
           sort={view.sort}
           onSort={view.setSort}
-          summary={list ? summary(filtered.length, sets.length, list.count) : ''}
+          summary={list ? recordsSummary(filtered.length, sets.length, list.count) : ''}
           action={list && sets.length > 0 ? newButton('New record') : null}
         />
         {list && !list.complete && list.total > 0 && (
@@ -300,12 +221,11 @@ export function RecordsPage() {
           zone={zone}
           records={records}
           editing={editing}
-          focusAfter={focusAfter}
+          focusAfter={focus.focusAfter}
           onClose={(saved) => {
             if (saved) {
               const key = keyOf(zone.name, saved);
-              focusId.current = saved.id;
-              focusKey.current = key;
+              focus.land(saved.id, key);
               setHighlight({ id: saved.id, key });
             }
             openDialog(null);
@@ -316,13 +236,10 @@ export function RecordsPage() {
         <DeleteRecordDialog
           record={deleting.record}
           set={deleting.set}
-          onCancel={() => {
-            focusId.current = null;
-            setDeleting(null);
-          }}
+          onCancel={() => setDeleting(null)}
           onDeleteValue={() => confirmDelete(false)}
           onDeleteRRset={() => confirmDelete(true)}
-          focusAfter={focusAfter}
+          focusAfter={focus.focusAfter}
         />
       )}
     </>

@@ -1,7 +1,7 @@
 // Search (names, values, comments), type filter and sort above the records table.
-import { useId, type ReactNode, type RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { RECORD_TYPES } from '../../../shared/dns/records';
-import { IconSearch } from '../../ui/icons';
+import { SearchBox } from '../../ui/search-box';
 import type { SortKey } from './rrsets';
 
 interface RecordsToolbarProps {
@@ -29,32 +29,15 @@ export function RecordsToolbar({
   summary,
   action,
 }: RecordsToolbarProps) {
-  const id = useId();
   return (
     <div className="toolbar records-toolbar">
-      <div className="search">
-        <label htmlFor={`${id}-q`} className="search-label">
-          Search
-        </label>
-        <span className="search-field">
-          <IconSearch className="search-icon" />
-          <input
-            id={`${id}-q`}
-            ref={searchRef}
-            className="input"
-            aria-keyshortcuts="/"
-            type="search"
-            placeholder="Name, value or comment"
-            value={query}
-            onChange={(e) => onQuery(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <kbd className="search-kbd" aria-hidden="true">
-            /
-          </kbd>
-        </span>
-      </div>
+      <SearchBox
+        inputRef={searchRef}
+        label="Search"
+        placeholder="Name, value or comment"
+        value={query}
+        onChange={onQuery}
+      />
       <label className="toolbar-select">
         <span className="search-label">Type</span>
         <select className="select" value={type} onChange={(e) => onType(e.target.value)}>

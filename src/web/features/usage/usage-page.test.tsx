@@ -1,10 +1,8 @@
 // The usage page with the real client and parsers, `fetch` answering as the service does.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { session } from '../../api/session';
-import { answerFetch, errorBody, type FetchHandler } from '../../test/render';
+import { answerFetch, errorBody, renderApp, type FetchHandler } from '../../test/render';
+import { testZone } from '../../test/zone';
 import { UsagePage } from './usage-page';
 
 // recharts needs layout that jsdom lacks; the e2e tests look at the real chart.
@@ -14,20 +12,10 @@ vi.mock('./usage-chart', () => ({
   ),
 }));
 
-const zone = {
+const zone = testZone({
   id: 'zone_1',
-  customer_id: 'c',
-  name: 'example.com',
-  type: 'primary',
-  region: 'EU',
-  ttl: 3600,
-  status: 'active',
-  dnssec_enabled: false,
-  settings: { dnssec_enabled: false },
   nameservers: ['ns1.eu.zonedeck.example', 'ns2.eu.zonedeck.example'],
-  created_at: 't',
-  updated_at: 't',
-};
+});
 const usage = (queries_by_type: Record<string, number>) => ({
   zone_id: 'zone_1',
   zone_name: 'example.com',
@@ -39,16 +27,7 @@ const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } 
 
 function renderPage(handler: FetchHandler) {
   const fetch = answerFetch(handler);
-  session.signIn({ key: 'zd_test', baseUrl: '', remember: false });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/zones/:zoneId/usage', element: <UsagePage /> }], {
-    initialEntries: ['/zones/zone_1/usage'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderApp(<UsagePage />, { path: '/zones/:zoneId/usage', url: '/zones/zone_1/usage' });
   return fetch;
 }
 

@@ -4,22 +4,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { answerFetch, errorBody, renderApp, type FetchHandler } from '../../test/render';
+import { testZone } from '../../test/zone';
 import { CreateZoneForm } from './create-zone-form';
 
-const zone = {
-  id: 'zone_abc123',
-  customer_id: 'default',
-  name: 'example.com',
-  type: 'primary',
-  region: 'EU',
-  ttl: 3600,
-  status: 'active',
-  dnssec_enabled: false,
-  settings: { dnssec_enabled: false },
-  nameservers: ['ns1.eu.zonedeck.example'],
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const zone = testZone({ id: 'zone_abc123' });
 
 function setup(
   handler: FetchHandler = () => ({ status: 201, body: { status: 'success', data: zone } }),

@@ -8,9 +8,11 @@ import { REGION_MEANING, REGIONS } from '../../../shared/api/zones';
 import { useCreateZone } from '../../api/zones';
 import type { Zone } from '../../../shared/api/zones';
 import { Button } from '../../ui/button';
-import { FormAlert } from '../../ui/error-panel';
 import { Field } from '../../ui/field';
+import { Form } from '../../ui/form/form';
 import { applyServerError } from '../../ui/form/apply-server-error';
+import { exactTextInput } from '../../ui/form/exact-text';
+import { TtlField } from '../../ui/form/ttl-field';
 import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
 import {
   CREATE_ZONE_DEFAULTS,
@@ -61,8 +63,7 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
   };
 
   return (
-    <form className="form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-      <FormAlert error={formError} />
+    <Form onSubmit={form.handleSubmit(onSubmit)} error={formError}>
       <Field
         label="Name"
         error={errors.name?.message}
@@ -72,11 +73,8 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
           <input
             {...a}
             {...form.register('name')}
-            className="input input-mono"
+            {...exactTextInput}
             placeholder="example.com"
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- first field of a dialog opened for it
             autoFocus
           />
@@ -115,33 +113,18 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
           </p>
         )}
       </fieldset>
-      <Field
-        label="TTL"
+      <TtlField
+        registration={form.register('ttl', { valueAsNumber: true })}
         error={errors.ttl?.message}
         hint={`Default TTL of new records, in seconds: ${TTL_MIN} (5 minutes) to ${TTL_MAX} (1 day).`}
-      >
-        {(a) => (
-          <div className="input-suffix">
-            <input
-              {...a}
-              {...form.register('ttl', { valueAsNumber: true })}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={TTL_MIN}
-              max={TTL_MAX}
-              step={1}
-            />
-            <span aria-hidden="true">seconds</span>
-          </div>
-        )}
-      </Field>
+        unit="seconds"
+      />
       <div className="form-actions">
         {cancel}
         <Button type="submit" variant="primary" busy={create.isPending} disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create zone'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

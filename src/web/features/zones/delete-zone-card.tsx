@@ -5,9 +5,11 @@ import { toast } from 'sonner';
 import type { Zone } from '../../../shared/api/zones';
 import { useDeleteZone } from '../../api/zones';
 import { Button } from '../../ui/button';
+import { SettingsCard } from '../../ui/card';
 import { Dialog, DialogClose } from '../../ui/dialog';
-import { FormAlert } from '../../ui/error-panel';
 import { Field } from '../../ui/field';
+import { Form } from '../../ui/form/form';
+import { exactTextInput } from '../../ui/form/exact-text';
 import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
 import { IconTrash } from '../../ui/icons';
 import { useDialogParam } from '../../ui/use-dialog-param';
@@ -18,18 +20,16 @@ const same = (typed: string, name: string) =>
 export function DeleteZoneCard({ zone }: { zone: Zone }) {
   const [open, setOpen] = useDialogParam('delete-zone');
   return (
-    <section className="card card-pad card-danger" aria-labelledby="delete-title">
-      <h2 className="card-title" id="delete-title">
-        Delete zone
-      </h2>
-      <p className="card-description">
-        Removes the zone and all its records. This cannot be undone.
-      </p>
+    <SettingsCard
+      title="Delete zone"
+      description="Removes the zone and all its records. This cannot be undone."
+      tone="danger"
+    >
       <Button variant="danger" onClick={() => setOpen(true)}>
         <IconTrash /> Delete zone
       </Button>
       {open && <DeleteZoneDialog zone={zone} onOpenChange={setOpen} />}
-    </section>
+    </SettingsCard>
   );
 }
 
@@ -71,8 +71,7 @@ function DeleteZoneDialog({
       title={`Delete ${zone.name}?`}
       description="The zone stops answering at once and all its records are removed. This cannot be undone."
     >
-      <form className="form" onSubmit={form.handleSubmit(submit)} noValidate>
-        <FormAlert error={del.error} />
+      <Form onSubmit={form.handleSubmit(submit)} error={del.error}>
         <Field
           label="Zone name"
           hint={
@@ -85,10 +84,7 @@ function DeleteZoneDialog({
             <input
               {...a}
               {...form.register('confirm')}
-              className="input input-mono"
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
+              {...exactTextInput}
               // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one field
               autoFocus
             />
@@ -105,7 +101,7 @@ function DeleteZoneDialog({
             Delete zone
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

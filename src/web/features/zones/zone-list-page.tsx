@@ -1,16 +1,16 @@
 // Home page: the account's zones, paged by the API, with a filter over the loaded page.
-import { lazy, Suspense, useId, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useZones } from '../../api/zones';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
-import { IconGlobe, IconPlus, IconSearch } from '../../ui/icons';
+import { IconGlobe, IconPlus } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { Pager } from '../../ui/pager';
+import { SearchBox } from '../../ui/search-box';
 import { Loading } from '../../ui/skeleton';
 import { useDialogParam } from '../../ui/use-dialog-param';
-import { useSlashFocus } from '../../ui/use-slash-focus';
 import { useZoneListParams } from './use-zone-list-params';
 import { ZoneTable, ZoneTableSkeleton } from './zone-table';
 
@@ -22,9 +22,6 @@ export function ZoneListPage() {
   const { page, pageSize, filter, hrefFor, setPageSize, setFilter } = useZoneListParams();
   const query = useZones({ limit: pageSize, offset: (page - 1) * pageSize });
   const [createOpen, setCreateOpen] = useDialogParam('create-zone');
-  const filterId = useId();
-  const filterRef = useRef<HTMLInputElement>(null);
-  useSlashFocus(filterRef);
 
   const createButton = (label: string) => (
     <Button
@@ -106,29 +103,12 @@ export function ZoneListPage() {
       />
       <section className="card" aria-label="Zone list">
         <div className="toolbar">
-          <div className="search">
-            <label htmlFor={filterId} className="search-label">
-              Filter
-            </label>
-            <span className="search-field">
-              <IconSearch className="search-icon" />
-              <input
-                id={filterId}
-                ref={filterRef}
-                className="input"
-                aria-keyshortcuts="/"
-                type="search"
-                placeholder="Zone name on this page"
-                value={filter}
-                onChange={(e) => setFilter(e.target.value)}
-                autoComplete="off"
-                spellCheck={false}
-              />
-              <kbd className="search-kbd" aria-hidden="true">
-                /
-              </kbd>
-            </span>
-          </div>
+          <SearchBox
+            label="Filter"
+            placeholder="Zone name on this page"
+            value={filter}
+            onChange={setFilter}
+          />
         </div>
         {body}
         {data && total > 0 && (

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { Zone } from '../../../shared/api/zones';
 import { useUpdateZone } from '../../api/zones';
 import { Button } from '../../ui/button';
+import { SettingsCard } from '../../ui/card';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { FormAlert } from '../../ui/error-panel';
 import { IconPower } from '../../ui/icons';
@@ -32,15 +33,14 @@ export function ZoneStatusCard({ zone }: { zone: Zone }) {
   };
 
   return (
-    <section className="card card-pad" aria-labelledby="status-title">
-      <h2 className="card-title" id="status-title">
-        Status
-      </h2>
-      <p className="card-description">
-        {active
+    <SettingsCard
+      title="Status"
+      description={
+        active
           ? 'The zone is active: its nameservers answer for it.'
-          : 'The zone is disabled: its nameservers answer REFUSED for it. Records are kept and stay editable.'}
-      </p>
+          : 'The zone is disabled: its nameservers answer REFUSED for it. Records are kept and stay editable.'
+      }
+    >
       {!confirmOpen && <FormAlert error={error} />}
       {active ? (
         <Button onClick={() => setConfirmOpen(true)}>
@@ -78,6 +78,6 @@ export function ZoneStatusCard({ zone }: { zone: Zone }) {
           </Button>
         </div>
       </Dialog>
-    </section>
+    </SettingsCard>
   );
 }

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { ZoneList } from '../../api/zone-list-parser';
 import { Badge, StatusBadge } from '../../ui/badge';
-import { SkeletonRows } from '../../ui/skeleton';
+import { TableHead, TableSkeleton } from '../../ui/table';
 import { Time } from '../../ui/time';
 
 type ZoneRow = ZoneList['zones'][number];
@@ -13,15 +13,7 @@ export function ZoneTable({ zones, busy }: { zones: ZoneRow[]; busy: boolean }) 
     <div className="table-wrap">
       <table className="table table-responsive" aria-busy={busy || undefined}>
         <caption className="sr-only">Zones on this page</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody>
           {zones.map((z) => (
             <tr key={z.id}>
@@ -52,20 +44,11 @@ export function ZoneTable({ zones, busy }: { zones: ZoneRow[]; busy: boolean }) 
 
 export function ZoneTableSkeleton({ rows }: { rows: number }) {
   return (
-    <div className="table-wrap">
-      <table className="table table-responsive" aria-hidden="true">
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c}>{c}</th>
-            ))}
-          </tr>
-        </thead>
-        <SkeletonRows
-          rows={rows}
-          widths={(i) => [`${40 + ((i * 37) % 35)}%`, '5rem', '4.5rem', '2.5rem', '6rem']}
-        />
-      </table>
-    </div>
+    <TableSkeleton
+      className="table-responsive"
+      head={<TableHead columns={COLUMNS} />}
+      rows={rows}
+      widths={(i) => [`${40 + ((i * 37) % 35)}%`, '5rem', '4.5rem', '2.5rem', '6rem']}
+    />
   );
 }

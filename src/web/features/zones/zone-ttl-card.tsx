@@ -9,9 +9,10 @@ import { ttlSchema } from '../../../shared/api/fields';
 import type { Zone } from '../../../shared/api/zones';
 import { useUpdateZone } from '../../api/zones';
 import { Button } from '../../ui/button';
-import { FormAlert } from '../../ui/error-panel';
-import { Field } from '../../ui/field';
+import { SettingsCard } from '../../ui/card';
 import { applyServerError } from '../../ui/form/apply-server-error';
+import { Form } from '../../ui/form/form';
+import { TtlField } from '../../ui/form/ttl-field';
 import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
 
 const ttlForm = z.object({ ttl: ttlSchema });
@@ -47,37 +48,23 @@ export function ZoneTtlCard({ zone }: { zone: Zone }) {
   };
 
   return (
-    <section className="card card-pad" aria-labelledby="ttl-title">
-      <h2 className="card-title" id="ttl-title">
-        Default TTL
-      </h2>
-      <p className="card-description">
-        How long resolvers may cache new records that name no TTL of their own.
-      </p>
-      <form className="form form-inline" onSubmit={form.handleSubmit(onSubmit)} noValidate>
-        <FormAlert error={formError} />
-        <Field label="TTL" error={errors.ttl?.message} hint={`${TTL_MIN} to ${TTL_MAX} seconds.`}>
-          {(a) => (
-            <div className="input-suffix">
-              <input
-                {...a}
-                {...form.register('ttl', { valueAsNumber: true })}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={TTL_MIN}
-                max={TTL_MAX}
-              />
-              <span aria-hidden="true">seconds</span>
-            </div>
-          )}
-        </Field>
+    <SettingsCard
+      title="Default TTL"
+      description="How long resolvers may cache new records that name no TTL of their own."
+    >
+      <Form onSubmit={form.handleSubmit(onSubmit)} error={formError} className="form-inline">
+        <TtlField
+          registration={form.register('ttl', { valueAsNumber: true })}
+          error={errors.ttl?.message}
+          hint={`${TTL_MIN} to ${TTL_MAX} seconds.`}
+          unit="seconds"
+        />
         <div className="form-actions">
           <Button type="submit" busy={update.isPending} disabled={update.isPending || !changed}>
             Save TTL
           </Button>
         </div>
-      </form>
-    </section>
+      </Form>
+    </SettingsCard>
   );
 }

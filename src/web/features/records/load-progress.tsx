@@ -1,0 +1,35 @@
+// What the records toolbar says of the list: how many RRsets and values are shown, and how far a
+// large zone has loaded.
+import { formatNumber } from '../../ui/format';
+
+const plural = (x: number, one: string) => `${formatNumber(x)} ${one}${x === 1 ? '' : 's'}`;
+
+export function recordsSummary(shown: number, sets: number, values: number): string {
+  const of =
+    shown === sets ? plural(sets, 'RRset') : `${formatNumber(shown)} of ${plural(sets, 'RRset')}`;
+  return `${of} · ${plural(values, 'value')}`;
+}
+
+/** A bar under the toolbar while the pages stream in: "Loaded 12,000 of 100,000 records". */
+export function LoadProgress({ loaded, total }: { loaded: number; total: number }) {
+  const label = `Loaded ${formatNumber(loaded)} of ${plural(total, 'record')}`;
+  return (
+    <div
+      className="load-progress"
+      role="progressbar"
+      aria-label="Loading records"
+      aria-valuemin={0}
+      aria-valuemax={total}
+      aria-valuenow={loaded}
+      aria-valuetext={label}
+    >
+      <span className="load-progress-text">{label}</span>
+      <span className="load-progress-track" aria-hidden="true">
+        <span
+          className="load-progress-bar"
+          style={{ width: `${total > 0 ? Math.min(100, (loaded / total) * 100) : 0}%` }}
+        />
+      </span>
+    </div>
+  );
+}

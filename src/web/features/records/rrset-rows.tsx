@@ -1,0 +1,156 @@
+// One RRset of the records table: name, type, TTL and comment once for the set, then a row per
+// value with its content, an inline on/off switch, Edit and Delete. Memoised: an RRset
+// re-renders only when it changes.
+import { Fragment, memo, type Ref } from 'react';
+import { PENDING_PREFIX, type DnsRecord } from '../../api/records';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import { formatNumber, formatTtl } from '../../ui/format';
+import { IconEdit, IconTrash } from '../../ui/icons';
+import type { RRset } from './rrsets';
+
+export interface RowActions {
+  onEdit: (record: DnsRecord) => void;
+  onToggle: (record: DnsRecord, set: RRset) => void;
+  onDelete: (record: DnsRecord, set: RRset) => void;
+}
+
+/** Long names wrap after a dot rather than inside a label. */
+function breakAtDots(name: string) {
+  const labels = name.split('.');
+  return labels.map((l, i) => (
+    <Fragment key={i}>
+      {l}
+      {i < labels.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
+
+const clip = (s: string, n = 48) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+interface RRsetRowsProps extends RowActions {
+  set: RRset;
+  /** The id of a value to mark (just saved), when it is in this set. */
+  highlightId: string | null;
+  /** Its place in the list, for the virtualiser's measuring. */
+  index: number;
+  ref: Ref<HTMLTableSectionElement>;
+}
+
+export const RRsetRows = memo(function RRsetRows({
+  set,
+  highlightId,
+  index,
+  ref,
+  onEdit,
+  onToggle,
+  onDelete,
+}: RRsetRowsProps) {
+  const n = set.values.length;
+  return (
+    <tbody
+      ref={ref}
+      data-index={index}
+      className="rrset"
+      data-rrset={`${set.relative} ${set.type}`}
+    >
+      {set.values.map((r, i) => {
+        const pending = r.id.startsWith(PENDING_PREFIX);
+        const what = `${set.relative} ${set.type} ${clip(r.content)}`;
+        return (
+          <tr
+            key={r.id}
+            data-record-id={r.id}
+            className={cx(r.disabled && 'row-disabled', r.id === highlightId && 'row-highlight')}
+          >
+            {i === 0 && (
+              <>
+                <th scope="rowgroup" rowSpan={n} className="cell-name" data-label="Name">
+                  <span className="rec-name" title={set.name}>
+                    {breakAtDots(set.relative)}
+                  </span>
+                </th>
+                <td rowSpan={n} className="cell-type" data-label="Type">
+                  <span className="type-tag">{set.type}</span>
+                </td>
+              </>
+            )}
+            <td className="cell-content" data-label="Content">
+              <span className="rec-content">{r.content}</span>
+              {r.disabled && <Badge tone="warning">Disabled</Badge>}
+              {pending && <Badge tone="accent">Saving…</Badge>}
+            </td>
+            {i === 0 && (
+              <>
+                <td rowSpan={n} className="cell-ttl" data-label="TTL">
+                  <span title={`${formatNumber(set.ttl)} seconds`}>
+                    {formatTtl(set.ttl, 'short')}
+                  </span>
+                </td>
+                <td
+                  rowSpan={n}
+                  className={cx('cell-comment', !set.comment && 'cell-empty')}
+                  data-label="Comment"
+                >
+                  {set.comment ? (
+                    <span className="rec-comment">{set.comment}</span>
+                  ) : (
+                    <span className="muted" aria-label="No comment">
+                      –
+                    </span>
+                  )}
+                </td>
+              </>
+            )}
+            <td className="cell-actions">
+              <span className="row-actions">
+                <button
+                  type="button"
+                  role="switch"
+                  className="switch"
+                  aria-checked={!r.disabled}
+                  aria-label={`Served: ${what}`}
+                  title={
+                    r.disabled
+                      ? 'Disabled: not served. Click to enable.'
+                      : 'Served. Click to disable.'
+                  }
+                  disabled={pending}
+                  onClick={() => onToggle(r, set)}
+                >
+                  <span className="switch-thumb" aria-hidden="true" />
+                </button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Edit ${what}`}
+                  className="btn-edit"
+                  disabled={pending}
+                  onClick={() => onEdit(r)}
+                >
+                  <IconEdit />
+                  <span className="hide-narrow">Edit</span>
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="btn-icon btn-delete"
+                  aria-label={`Delete ${what}`}
+                  disabled={pending}
+                  onClick={() => onDelete(r, set)}
+                >
+                  <IconTrash />
+                </Button>
+              </span>
+            </td>
+          </tr>
+        );
+      })}
+    </tbody>
+  );
+});

@@ -3,3 +3,4 @@ export * from './fields';
 export * from './zones';
 export * from './records';
 export * from './usage-dnssec';
+export * from './changes';

@@ -23,3 +23,37 @@ export function SettingsCard({ title, description, tone, children }: SettingsCar
     </section>
   );
 }
+
+interface HeaderCardProps {
+  title: string;
+  description?: ReactNode;
+  /** Beside the title, such as a Copy all button. */
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+/** A card whose header holds a title, one line on what it is for, and an optional action. */
+export function HeaderCard({ title, description, action, children }: HeaderCardProps) {
+  const id = useId();
+  const heading = (
+    <h2 className="card-title" id={id}>
+      {title}
+    </h2>
+  );
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="card-header">
+        {description === undefined ? (
+          heading
+        ) : (
+          <div>
+            {heading}
+            <p className="card-description">{description}</p>
+          </div>
+        )}
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}

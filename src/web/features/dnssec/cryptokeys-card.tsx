@@ -2,6 +2,7 @@
 import type { Cryptokey } from '../../../shared/api/usage-dnssec';
 import { describeAlgorithmMnemonic } from '../../../shared/dns/dnssec-names';
 import { Badge } from '../../ui/badge';
+import { HeaderCard } from '../../ui/card';
 import { CopyText } from '../../ui/copy-text';
 import { formatNumber } from '../../ui/format';
 
@@ -63,17 +64,10 @@ function KeysTable({ keys }: { keys: Cryptokey[] }) {
 
 export function CryptokeysCard({ keys }: { keys: Cryptokey[] }) {
   return (
-    <section className="card" aria-labelledby="dnssec-keys-title">
-      <div className="card-header">
-        <div>
-          <h2 className="card-title" id="dnssec-keys-title">
-            Signing keys
-          </h2>
-          <p className="card-description">
-            The service holds the private keys; only the public DNSKEY leaves it.
-          </p>
-        </div>
-      </div>
+    <HeaderCard
+      title="Signing keys"
+      description="The service holds the private keys; only the public DNSKEY leaves it."
+    >
       {keys.length === 0 ? (
         <p className="card-pad muted">The service reported no keys for this zone yet.</p>
       ) : (
@@ -92,6 +86,6 @@ export function CryptokeysCard({ keys }: { keys: Cryptokey[] }) {
           </div>
         ))}
       </div>
-    </section>
+    </HeaderCard>
   );
 }

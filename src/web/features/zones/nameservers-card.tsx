@@ -1,22 +1,18 @@
+import { HeaderCard } from '../../ui/card';
 import { CopyButton } from '../../ui/copy-button';
 
 /** The nameservers to enter at the registrar, each with a Copy button. */
 export function NameserversCard({ nameservers }: { nameservers: string[] }) {
   return (
-    <section className="card" aria-labelledby="ns-title">
-      <div className="card-header">
-        <div>
-          <h2 className="card-title" id="ns-title">
-            Nameservers
-          </h2>
-          <p className="card-description">
-            Enter these at your domain’s registrar so that the zone answers for it.
-          </p>
-        </div>
-        {nameservers.length > 1 && (
+    <HeaderCard
+      title="Nameservers"
+      description="Enter these at your domain’s registrar so that the zone answers for it."
+      action={
+        nameservers.length > 1 && (
           <CopyButton value={nameservers.join('\n')} label="all nameservers" text="Copy all" />
-        )}
-      </div>
+        )
+      }
+    >
       {nameservers.length ? (
         <ul className="ns-list">
           {nameservers.map((ns) => (
@@ -29,6 +25,6 @@ export function NameserversCard({ nameservers }: { nameservers: string[] }) {
       ) : (
         <p className="card-pad muted">The service reported no nameservers for this zone.</p>
       )}
-    </section>
+    </HeaderCard>
   );
 }

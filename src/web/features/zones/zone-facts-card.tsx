@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { REGION_MEANING, type Region } from '../../../shared/api/zones';
 import type { Zone } from '../../../shared/api/zones';
+import { HeaderCard } from '../../ui/card';
 import { CopyButton } from '../../ui/copy-button';
 import { formatNumber, formatTtl } from '../../ui/format';
 import { Time } from '../../ui/time';
@@ -38,12 +39,7 @@ export function ZoneFactsCard({ zone }: { zone: Zone }) {
     ],
   ];
   return (
-    <section className="card" aria-labelledby="facts-title">
-      <div className="card-header">
-        <h2 className="card-title" id="facts-title">
-          Details
-        </h2>
-      </div>
+    <HeaderCard title="Details">
       <dl className="facts">
         {rows.map(([term, value]) => (
           <div key={term} className="facts-row">
@@ -52,6 +48,6 @@ export function ZoneFactsCard({ zone }: { zone: Zone }) {
           </div>
         ))}
       </dl>
-    </section>
+    </HeaderCard>
   );
 }

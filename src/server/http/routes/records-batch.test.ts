@@ -226,6 +226,17 @@ describe('POST records/batch', () => {
     expect(r.body.error.details.max_operations).toBe(BATCH_MAX_OPERATIONS);
   });
 
+  it('takes a body past the gate’s 1 MiB, up to its own 8 MiB', async () => {
+    const z = await createZone(api, 'batch-body.com');
+    const op = (i: number) => ({ op: 'delete', id: `rec_${String(i).padStart(400, '0')}` });
+    const big = { operations: Array.from({ length: 3000 }, (_, i) => op(i)) };
+    expect(JSON.stringify(big).length).toBeGreaterThan(1024 * 1024);
+    // Read and judged: the first id is unknown.
+    await refused(z, big, 404, 'record_not_found', 0);
+    const huge = { operations: Array.from({ length: 21_000 }, (_, i) => op(i)) };
+    expectError(await api.post(batch(z), huge), 413, 'payload_too_large');
+  });
+
   it('needs records:write and hides other customers’ zones', async () => {
     const z = await createZone(api, 'batch-scope.com');
     const body = { operations: [{ op: 'create', name: 'a', type: 'A', content: '192.0.2.1' }] };

@@ -4,7 +4,9 @@
 import { write, type Trx } from './group-commit';
 import { sql } from 'kysely';
 import type { ZoneState } from '../events';
+import type { SettingDiff } from '../../shared/api/changes';
 import { announcedWrite } from './announce';
+import { OPERATOR, recordChange } from './journal';
 import type { ZonesTable } from './schema';
 import type { Db, Store } from './db';
 import { nowIso, randomId } from './ids';
@@ -112,25 +114,53 @@ export async function updateZone(
   patch: { ttl?: number | undefined; status?: string | undefined },
 ): Promise<ZoneRow> {
   return announcedWrite(store, async (trx) => {
+    // The journal's "before" is the row as this transaction finds it, not the caller's copy.
+    const current = await trx
+      .selectFrom('zones')
+      .selectAll()
+      .where('id', '=', zone.id)
+      .executeTakeFirstOrThrow();
     // updated_at always moves forward, even for two updates within one millisecond.
-    const updatedAt = laterIso(nowIso(), zone.updated_at);
+    const updatedAt = laterIso(nowIso(), current.updated_at);
     await trx
       .updateTable('zones')
       .set({
-        ttl: patch.ttl ?? zone.ttl,
-        status: patch.status ?? zone.status,
+        ttl: patch.ttl ?? current.ttl,
+        status: patch.status ?? current.status,
         updated_at: updatedAt,
       })
       .where('id', '=', zone.id)
       .execute();
-    await bumpSerial(trx, zone);
+    const state = await bumpSerial(trx, zone);
     const row = await trx
       .selectFrom('zones')
       .selectAll()
       .where('id', '=', zone.id)
       .executeTakeFirstOrThrow();
+    const settings = settingsDiff(current, row);
+    await recordChange(trx, {
+      zoneId: zone.id,
+      actor: store.actor ?? OPERATOR,
+      kind: 'zone',
+      summary: settings.length
+        ? settings
+            .map((d) => `${d.field === 'ttl' ? 'TTL' : 'Status'} ${d.before} → ${d.after}`)
+            .join(', ')
+        : 'Zone settings saved unchanged',
+      serial: state.serial,
+      rrsets: [],
+      settings,
+    });
     return { result: row, event: { kind: 'zone', zoneId: zone.id, zone: stateOf(row) } };
   });
+}
+
+function settingsDiff(before: ZoneRow, after: ZoneRow): SettingDiff[] {
+  const out: SettingDiff[] = [];
+  if (before.ttl !== after.ttl) out.push({ field: 'ttl', before: before.ttl, after: after.ttl });
+  if (before.status !== after.status)
+    out.push({ field: 'status', before: before.status, after: after.status });
+  return out;
 }
 
 /**
@@ -205,6 +235,7 @@ export async function purgeDeletedZones(db: Db): Promise<number> {
       await trx.deleteFrom('rrsets').where('zone_id', '=', id).execute();
       await trx.deleteFrom('dnssec_keys').where('zone_id', '=', id).execute();
       await trx.deleteFrom('usage_daily').where('zone_id', '=', id).execute();
+      await trx.deleteFrom('changes').where('zone_id', '=', id).execute();
       await trx.deleteFrom('zones').where('id', '=', id).execute();
     });
   }

@@ -81,6 +81,12 @@ export const router = createBrowserRouter([
               Component: (await import('../features/dnssec/dnssec-page')).DnssecPage,
             }),
           },
+          {
+            path: 'history',
+            lazy: async () => ({
+              Component: (await import('../features/history/history-page')).HistoryPage,
+            }),
+          },
         ],
       },
       { path: '*', Component: NotFoundPage },

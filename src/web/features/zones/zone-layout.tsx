@@ -1,4 +1,4 @@
-// /zones/:zoneId and its tabs: the zone's header, then Overview, Records, Usage or DNSSEC.
+// /zones/:zoneId and its tabs: the zone's header, then Overview, Records, Usage, DNSSEC or History.
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useZone } from '../../api/zones';
@@ -12,6 +12,7 @@ const TABS = [
   { to: 'records', label: 'Records' },
   { to: 'usage', label: 'Usage' },
   { to: 'dnssec', label: 'DNSSEC' },
+  { to: 'history', label: 'History' },
 ];
 
 function Breadcrumb({ name }: { name: string | null }) {

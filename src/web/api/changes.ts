@@ -2,7 +2,9 @@
 // change's RRset diff, and the revert.
 import {
   keepPreviousData,
+  mutationOptions,
   queryOptions,
+  type QueryClient,
   useMutation,
   useQuery,
   useQueryClient,
@@ -135,12 +137,12 @@ export interface RevertVars extends RevertInput {
   changeId: string;
 }
 
-export function useRevertChange(zoneId: string) {
-  const qc = useQueryClient();
-  return useMutation({
+/** The revert as mutation options: the History tab's dialog and the records' Undo share them. */
+export const revertChangeOptions = (qc: QueryClient, zoneId: string) =>
+  mutationOptions({
     mutationFn: ({ changeId, ...body }: RevertVars): Promise<AppliedChange> =>
       revert(zoneId, changeId, body),
-    onSuccess: async (applied) => {
+    onSuccess: async (applied: AppliedChange) => {
       if (applied.dry_run) return; // nothing was written
       // The revert is a new change at the top of the history; the records and the zone (its
       // serial, and the settings a revert may put back) are read again.
@@ -152,4 +154,8 @@ export function useRevertChange(zoneId: string) {
       ]);
     },
   });
+
+export function useRevertChange(zoneId: string) {
+  const qc = useQueryClient();
+  return useMutation(revertChangeOptions(qc, zoneId));
 }

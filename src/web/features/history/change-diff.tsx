@@ -65,13 +65,13 @@ export function RRsetDiffView({ diff }: { diff: RRsetDiff }) {
   );
 }
 
-const SETTING_NAMES: Record<SettingDiff['field'], string> = {
+export const SETTING_NAMES: Record<SettingDiff['field'], string> = {
   ttl: 'Default TTL',
   status: 'Status',
   dnssec_enabled: 'DNSSEC',
 };
 
-function settingValue(field: SettingDiff['field'], value: SettingDiff['before']): string {
+export function settingValue(field: SettingDiff['field'], value: SettingDiff['before']): string {
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (field === 'ttl' && typeof value === 'number') return formatTtl(value, 'short');
   return String(value);

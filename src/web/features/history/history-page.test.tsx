@@ -86,6 +86,7 @@ function service(opts: Opts = {}) {
                 current: { ...wwwDiff.after, values: [{ content: '192.0.2.77', disabled: false }] },
               },
             ],
+            settings: [{ field: 'ttl', expected: 3600, current: 600 }],
           }),
         };
       }
@@ -205,6 +206,7 @@ describe('History tab', () => {
     expect(alert).toHaveTextContent('www.example.com. A');
     expect(alert).toHaveTextContent('This change leftTTL 1 h: 192.0.2.9');
     expect(alert).toHaveTextContent('NowTTL 1 h: 192.0.2.77');
+    expect(alert).toHaveTextContent('The zone’s default ttlThis change left1 hNow10 min');
     expect(dialog).toHaveTextContent('Reverting anyway changes');
     expect(within(dialog).queryByRole('button', { name: 'Revert' })).toBeNull();
 

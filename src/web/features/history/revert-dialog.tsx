@@ -1,55 +1,16 @@
 // Revert a change: the dry run's preview first, then the revert on confirm. A conflict (RRsets
 // changed since) is explained, with the choice to revert anyway or to leave things as they are.
 import { toast } from 'sonner';
-import type { ChangeSummary, RRsetState } from '../../../shared/api/changes';
+import type { ChangeSummary } from '../../../shared/api/changes';
 import { isApiError } from '../../api/api-error';
-import {
-  useRevertChange,
-  useRevertPreview,
-  type AppliedChange,
-  type ChangeConflict,
-} from '../../api/changes';
+import { useRevertChange, useRevertPreview, type AppliedChange } from '../../api/changes';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { ErrorPanel, FormAlert } from '../../ui/error-panel';
-import { formatNumber, formatTtl } from '../../ui/format';
+import { formatNumber } from '../../ui/format';
 import { Loading, Skeleton } from '../../ui/skeleton';
 import { ChangeDiff } from './change-diff';
-
-function stateText(state: RRsetState): string {
-  if (!state) return 'does not exist';
-  const values = state.values.map((v) => (v.disabled ? `${v.content} (disabled)` : v.content));
-  return `TTL ${formatTtl(state.ttl, 'short')}: ${values.join(', ') || 'no values'}`;
-}
-
-function ConflictExplained({ conflict }: { conflict: ChangeConflict }) {
-  return (
-    <div className="callout callout-warning revert-conflict" role="alert">
-      <div className="callout-body">
-        <p className="callout-title">Changed since</p>
-        <p>
-          {conflict.rrsets.length === 1 ? 'This RRset was' : 'These RRsets were'} changed after this
-          change was made. Reverting anyway overwrites the later edits with the state below.
-        </p>
-        <ul className="revert-conflict-list">
-          {conflict.rrsets.map((r) => (
-            <li key={`${r.name} ${r.type}`}>
-              <span className="mono">
-                {r.name} {r.type}
-              </span>
-              <dl>
-                <dt>This change left</dt>
-                <dd className="mono">{stateText(r.expected)}</dd>
-                <dt>Now</dt>
-                <dd className="mono">{stateText(r.current)}</dd>
-              </dl>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
-  );
-}
+import { ConflictExplained } from './conflict-explained';
 
 function countsText({ counts }: AppliedChange): string {
   const parts = [

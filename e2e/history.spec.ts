@@ -1,13 +1,9 @@
 // The History tab against the real server: an edit shows up as a change with its diff, Revert
 // previews and then puts the old value back (records table, API); a conflict is explained and
 // "Revert anyway" overwrites the later edit.
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { changeItems } from './history-helpers';
 import { newZone, openRecords, recordsApi, rrset } from './records-helpers';
-
-function changeItems(page: Page) {
-  return page.getByRole('list', { name: 'Changes, newest first' }).locator(':scope > li');
-}
 
 test('edit a record, see it in History, revert it: the old value is back', async ({ page }) => {
   const zone = await newZone('hist');

@@ -82,10 +82,12 @@ function NotRevertible({ change }: { change: ChangeSummary }) {
 interface ChangeItemProps {
   zoneId: string;
   change: ChangeSummary;
+  /** When the page was read: every row's "… ago" counts from the same moment. */
+  now: number;
   onRevert: (change: ChangeSummary) => void;
 }
 
-export function ChangeItem({ zoneId, change, onRevert }: ChangeItemProps) {
+export function ChangeItem({ zoneId, change, now, onRevert }: ChangeItemProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const exact = formatDateTime(change.created_at);
@@ -112,7 +114,7 @@ export function ChangeItem({ zoneId, change, onRevert }: ChangeItemProps) {
             by <strong title={change.actor.key_id ?? undefined}>{actorName(change)}</strong>
           </span>
           <time dateTime={change.created_at} title={`${exact} (${change.created_at})`}>
-            {relativeTime(change.created_at)}
+            {relativeTime(change.created_at, now)}
           </time>
           <Counts counts={change.counts} />
           <span className="muted">serial {change.serial}</span>

@@ -80,7 +80,13 @@ export function HistoryPage() {
           aria-busy={query.isPlaceholderData}
         >
           {changes.map((c) => (
-            <ChangeItem key={c.id} zoneId={zoneId} change={c} onRevert={setReverting} />
+            <ChangeItem
+              key={c.id}
+              zoneId={zoneId}
+              change={c}
+              now={query.dataUpdatedAt}
+              onRevert={setReverting}
+            />
           ))}
         </ol>
         <Pager

@@ -1,5 +1,6 @@
 // /zones/:zoneId and its tabs: the zone's header, then Overview, Records, Usage, DNSSEC or History.
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useZone } from '../../api/zones';
 import { Badge, StatusBadge } from '../../ui/badge';
@@ -31,6 +32,14 @@ function Breadcrumb({ name }: { name: string | null }) {
 export function ZoneLayout() {
   const { zoneId = '' } = useParams();
   const query = useZone(zoneId);
+  const tabs = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a narrow screen the tab row scrolls: the open tab (History, the last) is brought into view.
+  useEffect(() => {
+    tabs.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, query.isSuccess]);
 
   if (query.isPending) {
     return (
@@ -92,7 +101,7 @@ export function ZoneLayout() {
           </p>
         </div>
       </div>
-      <nav className="tabs" aria-label="Zone sections">
+      <nav className="tabs" aria-label="Zone sections" ref={tabs}>
         {TABS.map((t) => (
           <NavLink key={t.label} to={t.to ? `${base}/${t.to}` : base} end className="tab">
             {t.label}

@@ -1,9 +1,9 @@
 // The History tab against the real server: an edit shows up as a change with its diff, Revert
 // previews and then puts the old value back (records table, API); a conflict is explained and
 // "Revert anyway" overwrites the later edit.
-import { expect, test } from './fixtures';
-import { changeItems } from './history-helpers';
-import { newZone, openRecords, recordsApi, rrset } from './records-helpers';
+import { expect, server, test } from './fixtures';
+import { changeItems, openHistory } from './history-helpers';
+import { newZone, openRecords, recordsApi, recordsKey, rrset } from './records-helpers';
 
 test('edit a record, see it in History, revert it: the old value is back', async ({ page }) => {
   const zone = await newZone('hist');
@@ -84,4 +84,24 @@ test('a revert over a later edit is explained; "Revert anyway" overwrites it', a
   await expect(changeItems(page)).toHaveCount(3);
   // Forced: the RRset goes back to before the create, which is no RRset at all.
   expect(await recordsApi.list(zone.id)).toEqual([]);
+});
+
+test('a DNSSEC switch is listed with why it cannot be reverted, not a Revert button', async ({
+  page,
+}) => {
+  const zone = await newZone('histd');
+  const res = await fetch(`${server.url}/v1/zones/${zone.id}/dnssec/status`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${await recordsKey()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ enabled: true }),
+  });
+  expect(res.status).toBe(200);
+  await openHistory(page, zone.id);
+  const item = changeItems(page).first();
+  await expect(item).toContainText('DNSSEC');
+  await expect(item).toContainText('Not revertible (DNSSEC switch)');
+  await expect(item.getByRole('button', { name: 'Revert…' })).toHaveCount(0);
+  await item.locator('.change-toggle').click();
+  await expect(item).toContainText('needs a new DS record at your registrar');
+  await expect(item.getByRole('row', { name: /DNSSEC/ })).toContainText('offon');
 });

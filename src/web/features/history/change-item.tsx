@@ -90,6 +90,7 @@ interface ChangeItemProps {
 export function ChangeItem({ zoneId, change, now, onRevert }: ChangeItemProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const summaryId = useId();
   const exact = formatDateTime(change.created_at);
   return (
     <li className="change-item" data-open={open || undefined}>
@@ -103,7 +104,9 @@ export function ChangeItem({ zoneId, change, now, onRevert }: ChangeItemProps) {
             onClick={() => setOpen((o) => !o)}
           >
             <IconChevronRight className="change-chevron" aria-hidden="true" />
-            <span className="change-summary">{change.summary}</span>
+            <span className="change-summary" id={summaryId}>
+              {change.summary}
+            </span>
           </button>
         </h3>
         <p className="change-meta small">
@@ -122,7 +125,7 @@ export function ChangeItem({ zoneId, change, now, onRevert }: ChangeItemProps) {
         </p>
         <div className="change-actions">
           {change.revertible ? (
-            <Button size="sm" onClick={() => onRevert(change)}>
+            <Button size="sm" onClick={() => onRevert(change)} aria-describedby={summaryId}>
               Revert…
             </Button>
           ) : (

@@ -47,6 +47,7 @@ interface Opts {
   first?: Partial<ChangeSummary>;
   conflict?: boolean;
   listStatus?: number;
+  revertStatus?: number;
 }
 
 /** A fake journal of `total` changes (newest first); revert adds one at the top. */
@@ -74,6 +75,12 @@ function service(opts: Opts = {}) {
     const revert = /\/changes\/(chg_\d+)\/revert$/.exec(u.pathname);
     if (revert && method === 'POST') {
       const { dry_run, force } = body as { dry_run?: boolean; force?: boolean };
+      if (opts.revertStatus === 403) {
+        return {
+          status: 403,
+          body: errorBody('insufficient_scope', 'x', { required: ['records:write'] }),
+        };
+      }
       if (opts.conflict && !force) {
         return {
           status: 409,
@@ -137,6 +144,10 @@ describe('History tab', () => {
       change(1).created_at,
     );
     expect(screen.getByText(/1–25 of 60 changes/)).toBeVisible();
+    // 25 Revert buttons: each says which change it reverts.
+    expect(within(items[0]!).getByRole('button', { name: 'Revert…' })).toHaveAccessibleDescription(
+      'Change number 1',
+    );
     // Only the page shown is asked for; no change's diff until it is opened.
     expect(calls(fetch, /\/changes\?limit=25&offset=0$/)).toHaveLength(1);
     expect(calls(fetch, /\/changes\/chg_/)).toHaveLength(0);
@@ -244,6 +255,17 @@ describe('History tab', () => {
     expect(first).toHaveTextContent('Not revertible (DNSSEC switch)');
     await user.click(within(first).getByRole('button', { name: 'DNSSEC turned on' }));
     expect(first).toHaveTextContent('turning DNSSEC back on makes a new key');
+  });
+
+  it('a key that may only read is told in the dialog which scope a revert needs', async () => {
+    service({ revertStatus: 403 });
+    const user = renderPage();
+    await user.click(within(await firstItem()).getByRole('button', { name: 'Revert…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revert this change?' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('This needs the records:write scope');
+    expect(within(alert).queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Revert/ })).toBeNull();
   });
 
   it('an empty history says what will appear', async () => {

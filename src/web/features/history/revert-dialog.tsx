@@ -12,6 +12,8 @@ import { Loading, Skeleton } from '../../ui/skeleton';
 import { ChangeDiff } from './change-diff';
 import { ConflictExplained } from './conflict-explained';
 
+const isFinal = (e: unknown) => isApiError(e) && e.status >= 400 && e.status < 500;
+
 function countsText({ counts }: AppliedChange): string {
   const parts = [
     [counts.added, 'added'],
@@ -70,7 +72,8 @@ export function RevertDialog({ zoneId, change, onClose }: RevertDialogProps) {
       ) : preview.isError ? (
         <ErrorPanel
           error={preview.error}
-          onRetry={() => void preview.refetch()}
+          // A refusal (a missing scope, a rule the restored state would break) stays one.
+          onRetry={isFinal(preview.error) ? undefined : () => void preview.refetch()}
           retrying={preview.isFetching}
         />
       ) : (

@@ -165,6 +165,15 @@ describe('History tab', () => {
     );
   });
 
+  it('opens the last page of 100,000 changes with one request of 25', async () => {
+    const fetch = service({ total: 100_000 });
+    renderPage('/zones/zone_1/history?page=4000');
+    expect(await screen.findByText('Change number 100000')).toBeVisible();
+    expect(screen.getByText(/99,976–100,000 of 100,000 changes/)).toBeVisible();
+    expect(screen.getByText(/Page 4000 of 4000/)).toBeVisible();
+    expect(fetch.mock.calls.filter(([u]) => String(u).includes('/changes'))).toHaveLength(1);
+  });
+
   it('opens a change to its RRset diff, marked with words and signs', async () => {
     const fetch = service();
     const user = renderPage();

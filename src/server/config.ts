@@ -86,6 +86,12 @@ export const configSchema = z.object({
    * key in clear text to another origin; '' allows only this service.
    */
   HTTP_CSP_CONNECT_SRC: cspSources.default(['https:']),
+  /**
+   * The change journal keeps a change while it is younger than this many days OR among the
+   * newest JOURNAL_KEEP_PER_ZONE changes of its zone; the rest is pruned in the background.
+   */
+  JOURNAL_RETENTION_DAYS: count.min(1).default(90),
+  JOURNAL_KEEP_PER_ZONE: count.default(1000),
   /** /metrics answers only with "Authorization: Bearer <this>"; unset, /metrics is off. */
   METRICS_TOKEN: z.string().min(16).optional(),
 });

@@ -1,6 +1,8 @@
-// Runs the background purge of deleted zones: one run at a time, again if kicked meanwhile.
+// Runs the background purge of deleted zones and the pruning of the change journal: one run at
+// a time, again if kicked meanwhile.
 import type { Logger } from 'pino';
 import type { Db } from './store/db';
+import { pruneJournal, type JournalRetention } from './store/journal-retention';
 import { purgeDeletedZones } from './store/zones';
 
 export class Purger {
@@ -10,6 +12,7 @@ export class Purger {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
+    private readonly retention?: JournalRetention,
   ) {}
 
   kick(): void {
@@ -36,6 +39,13 @@ export class Purger {
       } catch (err) {
         // A later kick (or the next start) finishes the job; the zones stay hidden meanwhile.
         this.log.error({ err }, 'purge of deleted zones failed');
+      }
+      if (!this.retention) continue;
+      try {
+        const n = await pruneJournal(this.db, this.retention);
+        if (n) this.log.info({ changes: n }, 'pruned the change journal');
+      } catch (err) {
+        this.log.error({ err }, 'pruning the change journal failed');
       }
     } while (this.again);
   }

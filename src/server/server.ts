@@ -27,7 +27,13 @@ export async function startService(
 ): Promise<RunningService> {
   const metrics = createMetrics();
   observeCommits(store.db, (seconds) => metrics.storeCommit.observe(seconds));
-  const purger = new Purger(store.db, log);
+  const purger = new Purger(store.db, log, {
+    days: config.JOURNAL_RETENTION_DAYS,
+    keep: config.JOURNAL_KEEP_PER_ZONE,
+  });
+  // The journal's retention is in days: an hourly prune keeps it within an hour of the limit.
+  const pruning = setInterval(() => purger.kick(), 3_600_000);
+  pruning.unref();
   const views = new ViewStore(store.db, config);
   await views.loadAll();
   for (const { served, withheld } of views.conflicts) {
@@ -63,6 +69,7 @@ export async function startService(
     purger,
     metrics,
     async stop() {
+      clearInterval(pruning);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await dns.stop();
       await usage.stop();

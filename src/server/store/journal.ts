@@ -39,8 +39,17 @@ export async function readStates(
   zoneId: string,
   keys: Iterable<RRsetKey>,
 ): Promise<States> {
+  return (await readStatesAtNames(trx, zoneId, keys)).states;
+}
+
+/**
+ * readStates, and every value at the names of those RRsets whatever its type (what the rules
+ * of what may share a name look at), from the same query.
+ */
+export async function readStatesAtNames(trx: Trx, zoneId: string, keys: Iterable<RRsetKey>) {
   const states: States = new Map();
   for (const k of keys) states.set(rrsetKey(k), null);
+  const atName = new Map<string, { type: string; content: string }[]>();
   const names = [...new Set([...states.keys()].map((k) => splitKey(k).name))];
   for (const part of chunks(names)) {
     const rows = await trx
@@ -56,6 +65,9 @@ export async function readStates(
       .where('r.name', 'in', part)
       .execute();
     for (const r of rows) {
+      let list = atName.get(r.name);
+      if (!list) atName.set(r.name, (list = []));
+      list.push({ type: r.type, content: r.content });
       const key = rrsetKey(r);
       if (!states.has(key)) continue;
       let s = states.get(key);
@@ -67,7 +79,7 @@ export async function readStates(
     }
   }
   for (const s of states.values()) s?.values.sort(byContent);
-  return states;
+  return { states, atName };
 }
 
 export const byContent = (a: { content: string }, b: { content: string }) =>

@@ -71,8 +71,6 @@ export async function checkRRsetSize(
   w: { name: string; type: string; content: string },
   replacing?: string,
 ) {
-  const type = w.type as RecordType;
-  const owner = nameWireBytes(w.name);
   let q = trx
     .selectFrom('records')
     .select('content')
@@ -82,8 +80,21 @@ export async function checkRRsetSize(
     .where('content', '!=', w.content);
   if (replacing) q = q.where('id', '!=', replacing);
   const stored = await q.execute();
+  checkRRsetSizeWith(
+    w,
+    stored.map((r) => r.content),
+  );
+}
+
+/** checkRRsetSize with the RRset's other stored values already read (`stored`, `w.content` left out). */
+export function checkRRsetSizeWith(
+  w: { name: string; type: string; content: string },
+  stored: readonly string[],
+) {
+  const type = w.type as RecordType;
+  const owner = nameWireBytes(w.name);
   let bytes = rrBytes(owner, type, w.content);
-  for (const r of stored) bytes += rrBytes(owner, type, r.content);
+  for (const content of stored) bytes += rrBytes(owner, type, content);
   if (bytes <= RRSET_MAX_BYTES) return;
   throw new RecordLimitError(
     400,

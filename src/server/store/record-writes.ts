@@ -7,17 +7,25 @@ import { announcedWrite } from './announce';
 import type { Store } from './db';
 import type { Trx } from './group-commit';
 import { nowIso, recordId } from './ids';
-import type { RRsetState } from '../../shared/api/changes';
 import {
+  byContent,
   diffStates,
   OPERATOR,
   readStates,
+  readStatesAtNames,
+  rrsetKey,
+  type States,
   recordChange,
   rrsetsEvent,
   splitKey,
   type RRsetKey,
 } from './journal';
-import { checkRecordQuota, checkRRsetSize, type RecordLimits } from './record-limits';
+import {
+  checkRecordQuota,
+  checkRRsetSize,
+  checkRRsetSizeWith,
+  type RecordLimits,
+} from './record-limits';
 import type { RecordRow } from './records';
 import { bumpSerial, type ZoneRow } from './zones';
 
@@ -67,23 +75,23 @@ export async function createRecord(
   limits: RecordLimits,
 ) {
   return announcedWrite(store, async (trx) => {
-    const before = await readStates(trx, zone.id, [w]);
+    // One read gives the journal's "before", the RRset's size and the values at the name.
+    const key = rrsetKey(w);
+    const { states: before, atName } = await readStatesAtNames(trx, zone.id, [w]);
+    const stored = before.get(key)?.values ?? [];
     // The order of the decisions: a 400 (the RRset's size) before a 409, the quota last: it only
     // matters for a write that would otherwise be made.
-    await checkRRsetSize(trx, zone.id, w);
-    const atName = await trx
-      .selectFrom('records')
-      .select(['type', 'content'])
-      .where('zone_id', '=', zone.id)
-      .where('name', '=', w.name)
-      .execute();
+    checkRRsetSizeWith(
+      w,
+      stored.filter((v) => v.content !== w.content).map((v) => v.content),
+    );
     // The same rules the dashboard checks before submitting, written once in src/shared.
     const problem = rrsetProblem({
       type: w.type as RecordType,
       content: w.content,
       displayName: w.name,
       atApex: w.name === `${zone.name}.`,
-      others: atName,
+      others: atName.get(w.name) ?? [],
     });
     if (problem && problem.code !== 'invalid_record_name') {
       const code = problem.code === 'cname_conflict' ? 'cname_conflict' : 'record_already_exists';
@@ -109,8 +117,11 @@ export async function createRecord(
       })
       .execute();
     const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...rrset };
+    // The state after is known without reading it back: the stored values plus this one.
+    const values = [...stored, { content: w.content, disabled: Boolean(disabled) }];
+    const after = new Map([[key, { ...rrset, values: values.sort(byContent) }]]);
     const summary = `Created ${w.type} ${w.name} ${w.content}`;
-    return written(trx, store, zone, row, before, summary);
+    return written(trx, store, zone, row, before, summary, after);
   });
 }
 
@@ -168,12 +179,13 @@ async function written<T>(
   store: Store,
   zone: ZoneRow,
   result: T,
-  before: Map<string, RRsetState>,
+  before: States,
   summary: string,
+  known?: States,
 ) {
   const state = await bumpSerial(trx, zone);
   const keys: RRsetKey[] = [...before.keys()].map(splitKey);
-  const after = await readStates(trx, zone.id, keys);
+  const after = known ?? (await readStates(trx, zone.id, keys));
   await recordChange(trx, {
     zoneId: zone.id,
     actor: store.actor ?? OPERATOR,

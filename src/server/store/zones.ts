@@ -114,13 +114,19 @@ export async function updateZone(
   patch: { ttl?: number | undefined; status?: string | undefined },
 ): Promise<ZoneRow> {
   return announcedWrite(store, async (trx) => {
+    // The journal's "before" is the row as this transaction finds it, not the caller's copy.
+    const current = await trx
+      .selectFrom('zones')
+      .selectAll()
+      .where('id', '=', zone.id)
+      .executeTakeFirstOrThrow();
     // updated_at always moves forward, even for two updates within one millisecond.
-    const updatedAt = laterIso(nowIso(), zone.updated_at);
+    const updatedAt = laterIso(nowIso(), current.updated_at);
     await trx
       .updateTable('zones')
       .set({
-        ttl: patch.ttl ?? zone.ttl,
-        status: patch.status ?? zone.status,
+        ttl: patch.ttl ?? current.ttl,
+        status: patch.status ?? current.status,
         updated_at: updatedAt,
       })
       .where('id', '=', zone.id)
@@ -131,7 +137,7 @@ export async function updateZone(
       .selectAll()
       .where('id', '=', zone.id)
       .executeTakeFirstOrThrow();
-    const settings = settingsDiff(zone, row);
+    const settings = settingsDiff(current, row);
     await recordChange(trx, {
       zoneId: zone.id,
       actor: store.actor ?? OPERATOR,

@@ -77,3 +77,54 @@ export async function seedZone(
   await store.close();
   return key;
 }
+
+/** Inserts `count` journal changes (one RRset diff each) for `zoneId`, in large transactions. */
+export async function seedChanges(db: Db, zoneId: string, count: number) {
+  const start = Date.now() - count * 1000;
+  for (let from = 0; from < count; from += 2000) {
+    await db.transaction().execute(async (trx) => {
+      for (let k = from; k < Math.min(from + 2000, count); k += 500) {
+        const n = Math.min(500, count - k);
+        const rows = await trx
+          .insertInto('changes')
+          .values(
+            Array.from({ length: n }, (_, j) => ({
+              id: `chg_seed${String(k + j).padStart(10, '0')}`,
+              zone_id: zoneId,
+              created_at: new Date(start + (k + j) * 1000).toISOString(),
+              kind: 'records',
+              actor_key_id: null,
+              actor_label: 'seed',
+              summary: `Created A h${k + j}`,
+              serial: k + j + 1,
+              added: 1,
+              changed: 0,
+              removed: 0,
+              reverts: null,
+              revertible: 1,
+              settings: '[]',
+            })),
+          )
+          .returning('seq')
+          .execute();
+        const after = JSON.stringify({
+          ttl: 3600,
+          comment: null,
+          values: [{ content: '10.0.0.1', disabled: false }],
+        });
+        await trx
+          .insertInto('change_rrsets')
+          .values(
+            rows.map((r, j) => ({
+              change_seq: r.seq,
+              name: `h${k + j}.`,
+              type: 'A',
+              before: null,
+              after,
+            })),
+          )
+          .execute();
+      }
+    });
+  }
+}

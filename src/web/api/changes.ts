@@ -60,6 +60,9 @@ export const changeListQuery = (zoneId: string, params: ChangePageParams) =>
         schema: (await parsers()).changeListParser,
         signal,
       }),
+    // Any write anywhere in the dashboard (records, zone settings, DNSSEC) adds a change: the page
+    // is read again on each visit. One second still lets the tab use what its loader prefetched.
+    staleTime: 1_000,
   });
 
 export const changeQuery = (zoneId: string, changeId: string) =>

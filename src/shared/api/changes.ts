@@ -107,7 +107,8 @@ export const revertResponse = envelope(appliedChangeSchema);
 
 /**
  * 409 change_conflict: details.rrsets names each RRset that changed since, with the state the
- * change left (`expected`) and the state now (`current`).
+ * change left (`expected`) and the state now (`current`); details.settings likewise each zone
+ * setting (present only when one changed).
  */
 export const changeConflictDetailsSchema = z.object({
   rrsets: z.array(
@@ -118,6 +119,15 @@ export const changeConflictDetailsSchema = z.object({
       current: rrsetStateSchema,
     }),
   ),
+  settings: z
+    .array(
+      z.object({
+        field: settingDiffSchema.shape.field,
+        expected: settingDiffSchema.shape.after,
+        current: settingDiffSchema.shape.after,
+      }),
+    )
+    .optional(),
 });
 
 /** The batch's operations: create and update take the single-record routes' bodies. */

@@ -81,6 +81,27 @@ export const router = createBrowserRouter([
               Component: (await import('../features/dnssec/dnssec-page')).DnssecPage,
             }),
           },
+          {
+            path: 'history',
+            // The page of changes in the URL is asked for while the tab's code loads.
+            loader: ({ params, request }: LoaderFunctionArgs) =>
+              prefetch(async () => {
+                const [{ changeListQuery }, { parseHistorySearch }] = await Promise.all([
+                  import('../api/changes'),
+                  import('../features/history/use-history-params'),
+                ]);
+                const { page, pageSize } = parseHistorySearch(new URL(request.url).searchParams);
+                return queryClient.prefetchQuery(
+                  changeListQuery(params.zoneId ?? '', {
+                    limit: pageSize,
+                    offset: (page - 1) * pageSize,
+                  }),
+                );
+              }),
+            lazy: async () => ({
+              Component: (await import('../features/history/history-page')).HistoryPage,
+            }),
+          },
         ],
       },
       { path: '*', Component: NotFoundPage },

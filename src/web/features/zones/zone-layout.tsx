@@ -1,5 +1,6 @@
-// /zones/:zoneId and its tabs: the zone's header, then Overview, Records, Usage or DNSSEC.
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+// /zones/:zoneId and its tabs: the zone's header, then Overview, Records, Usage, DNSSEC or History.
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useZone } from '../../api/zones';
 import { Badge, StatusBadge } from '../../ui/badge';
@@ -12,6 +13,7 @@ const TABS = [
   { to: 'records', label: 'Records' },
   { to: 'usage', label: 'Usage' },
   { to: 'dnssec', label: 'DNSSEC' },
+  { to: 'history', label: 'History' },
 ];
 
 function Breadcrumb({ name }: { name: string | null }) {
@@ -30,6 +32,14 @@ function Breadcrumb({ name }: { name: string | null }) {
 export function ZoneLayout() {
   const { zoneId = '' } = useParams();
   const query = useZone(zoneId);
+  const tabs = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a narrow screen the tab row scrolls: the open tab (History, the last) is brought into view.
+  useEffect(() => {
+    tabs.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, query.isSuccess]);
 
   if (query.isPending) {
     return (
@@ -91,7 +101,7 @@ export function ZoneLayout() {
           </p>
         </div>
       </div>
-      <nav className="tabs" aria-label="Zone sections">
+      <nav className="tabs" aria-label="Zone sections" ref={tabs}>
         {TABS.map((t) => (
           <NavLink key={t.label} to={t.to ? `${base}/${t.to}` : base} end className="tab">
             {t.label}

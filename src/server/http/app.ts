@@ -10,6 +10,8 @@ import { httpMetrics, registerMetricsRoute } from './metrics-route';
 import { createRateLimits } from './rate-limit';
 import { RouteTable } from './route-table';
 import type { AppDeps } from './registrar';
+import { registerChangeRoutes } from './routes/changes';
+import { registerRecordBatchRoute } from './routes/records-batch';
 import { registerRecordByNameRoutes } from './routes/records-by-name';
 import { registerRecordRoutes } from './routes/records';
 import { registerUsageDnssecRoutes } from './routes/usage-dnssec';
@@ -67,9 +69,11 @@ export function createApp(deps: AppDeps) {
 
   const r = { app, table, deps };
   registerZoneRoutes(r);
+  registerRecordBatchRoute(r);
   registerRecordRoutes(r);
   registerRecordByNameRoutes(r);
   registerUsageDnssecRoutes(r);
+  registerChangeRoutes(r);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

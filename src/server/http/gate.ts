@@ -95,8 +95,9 @@ export function gate(routes: RouteTable, db: Db, limits: RateLimits): Middleware
     }
 
     if (c.req.method === 'POST' || c.req.method === 'PUT' || c.req.method === 'PATCH') {
+      const max = entry.maxBodyBytes ?? MAX_BODY_BYTES;
       const length = Number(c.req.header('Content-Length') ?? NaN);
-      if (length > MAX_BODY_BYTES) return tooLarge(c);
+      if (length > max) return tooLarge(c, max);
       const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim();
       const hasBody = length > 0 || c.req.header('Transfer-Encoding') !== undefined;
       if ((type || hasBody) && !JSON_TYPE.test(type)) {
@@ -109,7 +110,12 @@ export function gate(routes: RouteTable, db: Db, limits: RateLimits): Middleware
       }
       // Touching the body stream when Content-Length is known would keep Node from discarding
       // an unread body (an early 404), breaking keep-alive; the length was checked above.
-      return c.req.header('Content-Length') === undefined ? limitBody(c, next) : next();
+      if (c.req.header('Content-Length') !== undefined) return next();
+      const limit =
+        max === MAX_BODY_BYTES
+          ? limitBody
+          : bodyLimit({ maxSize: max, onError: (ctx) => tooLarge(ctx, max) });
+      return limit(c, next);
     }
     return next();
   };
@@ -124,14 +130,14 @@ function clientAddress(c: Context): string | undefined {
   }
 }
 
-function tooLarge(c: Context) {
+function tooLarge(c: Context, max = MAX_BODY_BYTES) {
   // The rest of the body stays unread: close the connection rather than reuse a dirty one.
   c.header('Connection', 'close');
   return errorJson(
     c,
     413,
     'payload_too_large',
-    `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); send less at once.`,
-    { max_bytes: MAX_BODY_BYTES },
+    `The request body is larger than ${max} bytes (${Math.round(max / 1024 / 1024)} MiB); send less at once.`,
+    { max_bytes: max },
   );
 }

@@ -35,13 +35,23 @@ export async function guarded<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (e) {
-    if (e instanceof RecordConflict) {
-      throw new ApiFailure(409, e.code, e.message, {
-        field: e.code === 'cname_conflict' ? 'type' : 'content',
-        ...e.details,
-      });
-    }
-    if (e instanceof RecordLimitError) throw new ApiFailure(e.status, e.code, e.message, e.details);
-    throw e;
+    throw refusalFailure(e) ?? e;
   }
+}
+
+/** The answer to a write the domain rules or the limits refused; undefined for other errors. */
+export function refusalFailure(
+  e: unknown,
+  extra?: Record<string, unknown>,
+): ApiFailure | undefined {
+  if (e instanceof RecordConflict) {
+    return new ApiFailure(409, e.code, e.message, {
+      field: e.code === 'cname_conflict' ? 'type' : 'content',
+      ...e.details,
+      ...extra,
+    });
+  }
+  if (e instanceof RecordLimitError)
+    return new ApiFailure(e.status, e.code, e.message, { ...e.details, ...extra });
+  return undefined;
 }

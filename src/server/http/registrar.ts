@@ -35,8 +35,9 @@ export function register<R extends RouteConfig>(
   scopes: readonly Scope[],
   route: R,
   handler: RouteHandler<R, AppEnv>,
+  options: { maxBodyBytes?: number } = {},
 ) {
-  r.table.add(route.method, route.path, scopes);
+  r.table.add(route.method, route.path, scopes, false, options.maxBodyBytes);
   const security = scopes.length ? [{ bearer: [...scopes] }] : [];
   r.app.openapi({ ...route, security }, handler);
 }

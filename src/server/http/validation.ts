@@ -8,7 +8,7 @@ import { errorJson } from './errors';
 
 type FieldCodes = Partial<Record<string, ErrorCode>>;
 
-const RECORD_FIELDS: FieldCodes = {
+export const RECORD_FIELDS: FieldCodes = {
   name: 'invalid_record_name',
   type: 'invalid_record_type',
   content: 'invalid_record_content',
@@ -21,7 +21,7 @@ const ZONE_FIELDS: FieldCodes = {
   ttl: 'invalid_zone_ttl',
 };
 
-const BOUNDS: Record<string, Record<string, unknown>> = {
+export const BOUNDS: Record<string, Record<string, unknown>> = {
   ttl: { min: TTL_MIN, max: TTL_MAX },
   comment: { max_length: COMMENT_MAX },
 };
@@ -42,6 +42,15 @@ function fieldCodesFor(path: string): FieldCodes {
 export function validationHook(result: HookResult, c: Context) {
   if (result.success || !result.error) return undefined;
   const issue = result.error.issues[0]!;
+  // The batch's operations: name the operation and its field.
+  if (issue.path[0] === 'operations' && typeof issue.path[1] === 'number') {
+    const index = issue.path[1];
+    const field = typeof issue.path[2] === 'string' ? issue.path[2] : undefined;
+    return errorJson(c, 400, 'invalid_request', `operations[${index}]: ${issue.message}`, {
+      index,
+      ...(field ? { field } : {}),
+    });
+  }
   const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
 
   if (result.target !== 'json') {

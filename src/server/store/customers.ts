@@ -5,6 +5,8 @@ import { hashApiKey, newApiKey, nowIso, randomId } from './ids';
 
 export interface KeyPrincipal {
   keyId: string;
+  /** The key's label, for the change journal's actor. */
+  label: string | null;
   customerId: string;
   scopes: ReadonlySet<string>;
 }
@@ -53,13 +55,14 @@ export async function createApiKey(
 export async function findKey(db: Db, key: string): Promise<KeyPrincipal | undefined> {
   const row = await db
     .selectFrom('api_keys')
-    .select(['id', 'customer_id', 'scopes'])
+    .select(['id', 'customer_id', 'scopes', 'label'])
     .where('key_hash', '=', hashApiKey(key))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
     keyId: row.id,
+    label: row.label,
     customerId: row.customer_id,
     scopes: new Set(row.scopes.split(',').filter(Boolean)),
   };

@@ -4,6 +4,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { ZoneEvents } from '../events';
 import { DataDirError, prepareDataDir } from './files';
 import { migrationProvider } from './migrations';
+import type { Actor } from './journal';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -15,6 +16,8 @@ export type Db = Kysely<Database>;
 export interface Store {
   readonly db: Db;
   readonly events: ZoneEvents;
+  /** Who the journal names for the writes made through this store; none: the operator. */
+  readonly actor?: Actor;
 }
 
 export interface OpenedStore extends Store {

@@ -2,6 +2,7 @@
 import { announcedWrite } from './announce';
 import type { Db, Store } from './db';
 import { nowIso, randomId } from './ids';
+import { OPERATOR, recordChange } from './journal';
 import type { ZoneRow } from './zones';
 import { bumpSerial } from './zones';
 import {
@@ -65,6 +66,17 @@ export async function setDnssec(store: Store, zone: ZoneRow, enabled: boolean): 
       .where('id', '=', zone.id)
       .execute();
     const state = await bumpSerial(trx, zone);
+    await recordChange(trx, {
+      zoneId: zone.id,
+      actor: store.actor ?? OPERATOR,
+      kind: 'dnssec',
+      summary: enabled ? 'DNSSEC enabled' : 'DNSSEC disabled',
+      serial: state.serial,
+      rrsets: [],
+      settings: [{ field: 'dnssec_enabled', before: !enabled, after: enabled }],
+      // Switching back would make a new key, hence a new DS at the parent: not an undo.
+      revertible: false,
+    });
     return { result: undefined, event: { kind: 'zone', zoneId: zone.id, zone: state } };
   });
 }

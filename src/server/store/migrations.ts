@@ -153,6 +153,46 @@ const migrations: Record<string, Migration> = {
       end`.execute(db);
     },
   },
+  // The change journal (ADR 0011): one row per write of a zone, and per RRset it touched the
+  // state before and after (JSON). seq orders the history; deleting a change drops its RRsets.
+  '0004_change_journal': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('changes')
+        .addColumn('seq', 'integer', (c) => c.primaryKey())
+        .addColumn('id', 'text', (c) => c.notNull().unique())
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('actor_key_id', 'text')
+        .addColumn('actor_label', 'text')
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('serial', 'integer', (c) => c.notNull())
+        .addColumn('added', 'integer', (c) => c.notNull())
+        .addColumn('changed', 'integer', (c) => c.notNull())
+        .addColumn('removed', 'integer', (c) => c.notNull())
+        .addColumn('reverts', 'text')
+        .addColumn('revertible', 'integer', (c) => c.notNull())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('changes_zone_seq')
+        .on('changes')
+        .columns(['zone_id', 'seq'])
+        .execute();
+      await db.schema
+        .createTable('change_rrsets')
+        .addColumn('change_seq', 'integer', (c) =>
+          c.notNull().references('changes.seq').onDelete('cascade'),
+        )
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('before', 'text')
+        .addColumn('after', 'text')
+        .addPrimaryKeyConstraint('change_rrsets_pk', ['change_seq', 'name', 'type'])
+        .execute();
+    },
+  },
 };
 
 /** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */

@@ -92,3 +92,39 @@ export async function checkRRsetSize(
     { field: 'content', max_bytes: RRSET_MAX_BYTES, rrset_bytes: bytes },
   );
 }
+
+/** The size of a whole RRset as a write would leave it: the refusal, or null when it fits. */
+export function rrsetSizeProblem(
+  name: string,
+  type: string,
+  contents: readonly string[],
+): RecordLimitError | null {
+  const owner = nameWireBytes(name);
+  let bytes = 0;
+  for (const c of contents) bytes += rrBytes(owner, type as RecordType, c);
+  if (bytes <= RRSET_MAX_BYTES) return null;
+  return new RecordLimitError(
+    400,
+    'rrset_too_large',
+    `The ${type} RRset at ${name} would take ${bytes} bytes (${contents.length} values), more than the ${RRSET_MAX_BYTES} bytes that fit in one DNS message; use fewer or shorter values, or spread them over other names.`,
+    { field: 'content', max_bytes: RRSET_MAX_BYTES, rrset_bytes: bytes },
+  );
+}
+
+/** Refuses `added` more records in a zone when they would take it past its quota. */
+export async function checkRecordQuotaFor(
+  trx: Trx,
+  zoneId: string,
+  added: number,
+  limits: RecordLimits,
+) {
+  if (added <= 0) return;
+  const used = await zoneRecordCount(trx, zoneId);
+  if (used + added <= limits.recordsPerZone) return;
+  throw new RecordLimitError(
+    403,
+    'quota_exceeded',
+    `This zone holds ${used} records and this write adds ${added}, past its limit of ${limits.recordsPerZone}; delete records you no longer need, or ask the operator to raise QUOTA_RECORDS_PER_ZONE.`,
+    { quota: 'records_per_zone', limit: limits.recordsPerZone, used, adding: added },
+  );
+}

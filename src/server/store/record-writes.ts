@@ -3,10 +3,20 @@
 import { sql } from 'kysely';
 import type { RecordType } from '../../shared/dns/records';
 import { rrsetProblem } from '../../shared/dns/rrset-rules';
-import { announcedWrite, rrsetsChanged } from './announce';
+import { announcedWrite } from './announce';
 import type { Store } from './db';
 import type { Trx } from './group-commit';
 import { nowIso, recordId } from './ids';
+import type { RRsetState } from '../../shared/api/changes';
+import {
+  diffStates,
+  OPERATOR,
+  readStates,
+  recordChange,
+  rrsetsEvent,
+  splitKey,
+  type RRsetKey,
+} from './journal';
 import { checkRecordQuota, checkRRsetSize, type RecordLimits } from './record-limits';
 import type { RecordRow } from './records';
 import { bumpSerial, type ZoneRow } from './zones';
@@ -57,6 +67,7 @@ export async function createRecord(
   limits: RecordLimits,
 ) {
   return announcedWrite(store, async (trx) => {
+    const before = await readStates(trx, zone.id, [w]);
     // The order of the decisions: a 400 (the RRset's size) before a 409, the quota last: it only
     // matters for a write that would otherwise be made.
     await checkRRsetSize(trx, zone.id, w);
@@ -98,7 +109,8 @@ export async function createRecord(
       })
       .execute();
     const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...rrset };
-    return written(trx, zone, row, [w]);
+    const summary = `Created ${w.type} ${w.name} ${w.content}`;
+    return written(trx, store, zone, row, before, summary);
   });
 }
 
@@ -110,6 +122,7 @@ export async function updateRecord(
   w: RecordWrite,
 ) {
   return announcedWrite(store, async (trx) => {
+    const before = await readStates(trx, zone.id, [current, w]);
     const id = recordId(zone.id, w.name, w.type, w.content);
     const disabled = w.disabled === undefined ? current.disabled : w.disabled ? 1 : 0;
     if (id !== current.id) {
@@ -142,19 +155,34 @@ export async function updateRecord(
     }
     const rrset = await upsertRRset(trx, zone, w);
     const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...rrset };
-    return written(trx, zone, row, [current, w]);
+    return written(trx, store, zone, row, before, `Updated ${w.type} ${w.name}`);
   });
 }
 
-/** The end of every record write: the serial moves on, and the RRsets it touched are announced. */
+/**
+ * The end of every record write: the serial moves on, the change is journaled with the state of
+ * the RRsets it touched before and after, and they are announced.
+ */
 async function written<T>(
   trx: Trx,
+  store: Store,
   zone: ZoneRow,
   result: T,
-  touched: readonly { name: string; type: string }[],
+  before: Map<string, RRsetState>,
+  summary: string,
 ) {
   const state = await bumpSerial(trx, zone);
-  return { result, event: await rrsetsChanged(trx, zone.id, state, touched) };
+  const keys: RRsetKey[] = [...before.keys()].map(splitKey);
+  const after = await readStates(trx, zone.id, keys);
+  await recordChange(trx, {
+    zoneId: zone.id,
+    actor: store.actor ?? OPERATOR,
+    kind: 'records',
+    summary,
+    serial: state.serial,
+    rrsets: diffStates(before, after),
+  });
+  return { result, event: rrsetsEvent(zone.id, state, after) };
 }
 
 async function dropEmptyRRset(trx: Trx, zoneId: string, name: string, type: string) {
@@ -183,6 +211,7 @@ export async function deleteRecords(
 ): Promise<number> {
   if (!rows.length) return 0;
   return announcedWrite(store, async (trx) => {
+    const before = await readStates(trx, zone.id, rows);
     const ids = rows.map((r) => r.id);
     const r = await trx
       .deleteFrom('records')
@@ -191,6 +220,10 @@ export async function deleteRecords(
       .executeTakeFirst();
     const sets = new Map(rows.map((row) => [`${row.name}\0${row.type}`, row]));
     for (const row of sets.values()) await dropEmptyRRset(trx, zone.id, row.name, row.type);
-    return written(trx, zone, Number(r.numDeletedRows), [...sets.values()]);
+    const n = Number(r.numDeletedRows);
+    const first = rows[0]!;
+    const summary =
+      n === 1 ? `Deleted ${first.type} ${first.name} ${first.content}` : `Deleted ${n} records`;
+    return written(trx, store, zone, n, before, summary);
   });
 }

@@ -89,6 +89,36 @@ export interface MetaTable {
   value: string;
 }
 
+export interface ChangesTable {
+  seq: Generated<number>;
+  /** chg_… */
+  id: string;
+  zone_id: string;
+  created_at: string;
+  kind: string;
+  actor_key_id: string | null;
+  actor_label: string | null;
+  summary: string;
+  serial: number;
+  added: number;
+  changed: number;
+  removed: number;
+  /** The change this one reverted. */
+  reverts: string | null;
+  revertible: number;
+  /** JSON array of SettingDiff. */
+  settings: string;
+}
+
+export interface ChangeRRsetsTable {
+  change_seq: number;
+  name: string;
+  type: string;
+  /** JSON RRsetState; null where the RRset did not exist. */
+  before: string | null;
+  after: string | null;
+}
+
 export interface Database {
   customers: CustomersTable;
   api_keys: ApiKeysTable;
@@ -99,6 +129,8 @@ export interface Database {
   dnssec_keys: DnssecKeysTable;
   usage_daily: UsageDailyTable;
   meta: MetaTable;
+  changes: ChangesTable;
+  change_rrsets: ChangeRRsetsTable;
 }
 
 export type { Generated };

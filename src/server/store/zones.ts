@@ -4,7 +4,9 @@
 import { write, type Trx } from './group-commit';
 import { sql } from 'kysely';
 import type { ZoneState } from '../events';
+import type { SettingDiff } from '../../shared/api/changes';
 import { announcedWrite } from './announce';
+import { OPERATOR, recordChange } from './journal';
 import type { ZonesTable } from './schema';
 import type { Db, Store } from './db';
 import { nowIso, randomId } from './ids';
@@ -123,14 +125,36 @@ export async function updateZone(
       })
       .where('id', '=', zone.id)
       .execute();
-    await bumpSerial(trx, zone);
+    const state = await bumpSerial(trx, zone);
     const row = await trx
       .selectFrom('zones')
       .selectAll()
       .where('id', '=', zone.id)
       .executeTakeFirstOrThrow();
+    const settings = settingsDiff(zone, row);
+    await recordChange(trx, {
+      zoneId: zone.id,
+      actor: store.actor ?? OPERATOR,
+      kind: 'zone',
+      summary: settings.length
+        ? settings
+            .map((d) => `${d.field === 'ttl' ? 'TTL' : 'Status'} ${d.before} → ${d.after}`)
+            .join(', ')
+        : 'Zone settings saved unchanged',
+      serial: state.serial,
+      rrsets: [],
+      settings,
+    });
     return { result: row, event: { kind: 'zone', zoneId: zone.id, zone: stateOf(row) } };
   });
+}
+
+function settingsDiff(before: ZoneRow, after: ZoneRow): SettingDiff[] {
+  const out: SettingDiff[] = [];
+  if (before.ttl !== after.ttl) out.push({ field: 'ttl', before: before.ttl, after: after.ttl });
+  if (before.status !== after.status)
+    out.push({ field: 'status', before: before.status, after: after.status });
+  return out;
 }
 
 /**
@@ -205,6 +229,7 @@ export async function purgeDeletedZones(db: Db): Promise<number> {
       await trx.deleteFrom('rrsets').where('zone_id', '=', id).execute();
       await trx.deleteFrom('dnssec_keys').where('zone_id', '=', id).execute();
       await trx.deleteFrom('usage_daily').where('zone_id', '=', id).execute();
+      await trx.deleteFrom('changes').where('zone_id', '=', id).execute();
       await trx.deleteFrom('zones').where('id', '=', id).execute();
     });
   }

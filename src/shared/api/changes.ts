@@ -45,6 +45,7 @@ export const settingDiffSchema = z.object({
 export type SettingDiff = z.infer<typeof settingDiffSchema>;
 
 export const CHANGE_KINDS = ['records', 'batch', 'revert', 'import', 'zone', 'dnssec'] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** Values counted across the change's RRsets: added, removed, or kept with another TTL, comment or disabled flag. */
 export const changeCountsSchema = z.object({

@@ -14,6 +14,7 @@ import type { Db } from '../../store/db';
 import { deleteRecords, updateRecord } from '../../store/record-writes';
 import { getRRset } from '../../store/records';
 import type { AppEnv } from '../context';
+import { actingStore } from '../acting';
 import { fail } from '../errors';
 import { loadZone } from '../loaders';
 import { recordWritten } from '../present';
@@ -106,7 +107,7 @@ export function registerRecordByNameRoutes(r: Registrar) {
         });
       }
       const row = await guarded(() =>
-        updateRecord(store, zone, first, {
+        updateRecord(actingStore(store, c), zone, first, {
           ...input,
           name: first.name,
           type: first.type,
@@ -135,7 +136,7 @@ export function registerRecordByNameRoutes(r: Registrar) {
       const zone = c.get('zone');
       const selected = c.get('selected');
       const first = selected[0]!;
-      const deleted = await deleteRecords(store, zone, selected);
+      const deleted = await deleteRecords(actingStore(store, c), zone, selected);
       const message = `Deleted ${deleted} ${first.type} value${deleted === 1 ? '' : 's'} at ${first.name}`;
       return c.json(success({ message, deleted }), 200);
     },

@@ -14,6 +14,7 @@ import {
 import { errorBodySchema } from '../../../shared/api/common';
 import { createRecord, deleteRecords, updateRecord } from '../../store/record-writes';
 import { listRecords } from '../../store/records';
+import { actingStore } from '../acting';
 import { fail } from '../errors';
 import { loadRecord, loadZone } from '../loaders';
 import { pageOf, presentRecord, recordWritten } from '../present';
@@ -58,7 +59,12 @@ export function registerRecordRoutes(r: Registrar) {
       const input = c.req.valid('json');
       const name = resolveName(zone, input.name, input.type);
       const row = await guarded(() =>
-        createRecord(store, zone, { ...input, name }, { recordsPerZone: QUOTA_RECORDS_PER_ZONE }),
+        createRecord(
+          actingStore(store, c),
+          zone,
+          { ...input, name },
+          { recordsPerZone: QUOTA_RECORDS_PER_ZONE },
+        ),
       );
       return c.json(success(recordWritten('Created', row)), 201);
     },
@@ -128,7 +134,9 @@ export function registerRecordRoutes(r: Registrar) {
           },
         );
       }
-      const row = await guarded(() => updateRecord(store, zone, current, { ...input, name }));
+      const row = await guarded(() =>
+        updateRecord(actingStore(store, c), zone, current, { ...input, name }),
+      );
       return c.json(success(recordWritten('Updated', row)), 200);
     },
   );
@@ -147,7 +155,7 @@ export function registerRecordRoutes(r: Registrar) {
     async (c) => {
       const zone = c.get('zone');
       const record = c.get('record');
-      await deleteRecords(store, zone, [record]);
+      await deleteRecords(actingStore(store, c), zone, [record]);
       const message = `Deleted ${record.type} record ${record.content} at ${record.name}`;
       return c.json(success({ message }), 200);
     },

@@ -1,4 +1,5 @@
 // /v1/zones/{zone_id}/usage and the DNSSEC routes.
+import { actingStore } from '../acting';
 import { createRoute } from '@hono/zod-openapi';
 import {
   cryptokeysResponse,
@@ -119,7 +120,7 @@ export function registerUsageDnssecRoutes(r: Registrar) {
     }),
     async (c) => {
       const zone = c.get('zone');
-      await setDnssec(store, zone, c.req.valid('json').enabled);
+      await setDnssec(actingStore(store, c), zone, c.req.valid('json').enabled);
       const fresh = await getZone(db, zone.customer_id, zone.id);
       return c.json(success(await status(db, fresh ?? zone)), 200);
     },

@@ -21,6 +21,7 @@ import {
   type ZoneRow,
 } from '../../store/zones';
 import { publicSuffixProblem } from '../../../shared/dns/public-suffix';
+import { actingStore } from '../acting';
 import { fail } from '../errors';
 import { loadZone } from '../loaders';
 import { nameserversFor } from '../../zones/nameservers';
@@ -139,7 +140,10 @@ export function registerZoneRoutes(r: Registrar) {
       const zone = c.get('zone');
       const input = c.req.valid('json');
       refuseFixedFieldChanges(zone, input);
-      const next = await updateZone(store, zone, { ttl: input.ttl, status: input.status });
+      const next = await updateZone(actingStore(store, c), zone, {
+        ttl: input.ttl,
+        status: input.status,
+      });
       return c.json(await zoneAnswer(next), 200);
     },
   );

@@ -1,0 +1,174 @@
+// The change journal's write side (ADR 0011): RRset states read inside a write's transaction,
+// their diff, and the change row written in that same transaction, so no write goes unrecorded.
+import type { ChangeKind, RRsetDiff, RRsetState, SettingDiff } from '../../shared/api/changes';
+import type { RRsetChange, ZoneEvent, ZoneState } from '../events';
+import type { Trx } from './group-commit';
+import { nowIso, randomId } from './ids';
+
+/** Who made a change: the API key and its label; null fields for operator commands. */
+export interface Actor {
+  keyId: string | null;
+  label: string | null;
+}
+export const OPERATOR: Actor = { keyId: null, label: null };
+
+export interface RRsetKey {
+  name: string;
+  type: string;
+}
+export type NonNullState = NonNullable<RRsetState>;
+/** RRset states by `rrsetKey`. */
+export type States = Map<string, RRsetState>;
+
+export const rrsetKey = (k: RRsetKey) => `${k.name}\0${k.type}`;
+export function splitKey(key: string): RRsetKey {
+  const [name = '', type = ''] = key.split('\0');
+  return { name, type };
+}
+
+const CHUNK = 400;
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The current state of each RRset named (null where it does not exist), a few queries per 400 names. */
+export async function readStates(
+  trx: Trx,
+  zoneId: string,
+  keys: Iterable<RRsetKey>,
+): Promise<States> {
+  const states: States = new Map();
+  for (const k of keys) states.set(rrsetKey(k), null);
+  const names = [...new Set([...states.keys()].map((k) => splitKey(k).name))];
+  for (const part of chunks(names)) {
+    const rows = await trx
+      .selectFrom('records as r')
+      .innerJoin('rrsets as s', (j) =>
+        j
+          .onRef('s.zone_id', '=', 'r.zone_id')
+          .onRef('s.name', '=', 'r.name')
+          .onRef('s.type', '=', 'r.type'),
+      )
+      .select(['r.name', 'r.type', 'r.content', 'r.disabled', 's.ttl', 's.comment'])
+      .where('r.zone_id', '=', zoneId)
+      .where('r.name', 'in', part)
+      .execute();
+    for (const r of rows) {
+      const key = rrsetKey(r);
+      if (!states.has(key)) continue;
+      let s = states.get(key);
+      if (!s) {
+        s = { ttl: r.ttl, comment: r.comment, values: [] };
+        states.set(key, s);
+      }
+      s.values.push({ content: r.content, disabled: Boolean(r.disabled) });
+    }
+  }
+  for (const s of states.values()) s?.values.sort(byContent);
+  return states;
+}
+
+export const byContent = (a: { content: string }, b: { content: string }) =>
+  a.content < b.content ? -1 : a.content > b.content ? 1 : 0;
+
+export function sameState(a: RRsetState, b: RRsetState): boolean {
+  if (!a || !b) return a === b;
+  if (a.ttl !== b.ttl || a.comment !== b.comment || a.values.length !== b.values.length)
+    return false;
+  return a.values.every((v, i) => {
+    const w = b.values[i];
+    return w !== undefined && v.content === w.content && v.disabled === w.disabled;
+  });
+}
+
+/** The RRsets whose state differs between `before` and `after` (keys of `after`), in key order. */
+export function diffStates(before: States, after: States): RRsetDiff[] {
+  const out: RRsetDiff[] = [];
+  for (const [key, a] of after) {
+    const b = before.get(key) ?? null;
+    if (!sameState(b, a)) out.push({ ...splitKey(key), before: b, after: a });
+  }
+  return out.sort((x, y) => byContent({ content: rrsetKey(x) }, { content: rrsetKey(y) }));
+}
+
+/** Values added, removed, or kept with another TTL, comment or disabled flag. */
+export function countValues(diffs: readonly RRsetDiff[]) {
+  let added = 0;
+  let changed = 0;
+  let removed = 0;
+  for (const d of diffs) {
+    const before = new Map((d.before?.values ?? []).map((v) => [v.content, v.disabled]));
+    const setMoved = d.before?.ttl !== d.after?.ttl || d.before?.comment !== d.after?.comment;
+    for (const v of d.after?.values ?? []) {
+      const was = before.get(v.content);
+      if (was === undefined) added++;
+      else if (was !== v.disabled || setMoved) changed++;
+      before.delete(v.content);
+    }
+    removed += before.size;
+  }
+  return { added, changed, removed };
+}
+
+export interface ChangeRecord {
+  zoneId: string;
+  actor: Actor;
+  kind: ChangeKind;
+  summary: string;
+  serial: number;
+  rrsets: readonly RRsetDiff[];
+  settings?: readonly SettingDiff[];
+  reverts?: string | null;
+  revertible?: boolean;
+}
+
+/** Writes the change and its RRset diffs; returns the change's id. */
+export async function recordChange(trx: Trx, c: ChangeRecord): Promise<string> {
+  const id = randomId('chg_');
+  const counts = countValues(c.rrsets);
+  const { seq } = await trx
+    .insertInto('changes')
+    .values({
+      id,
+      zone_id: c.zoneId,
+      created_at: nowIso(),
+      kind: c.kind,
+      actor_key_id: c.actor.keyId,
+      actor_label: c.actor.label,
+      summary: c.summary,
+      serial: c.serial,
+      ...counts,
+      reverts: c.reverts ?? null,
+      revertible: c.revertible === false ? 0 : 1,
+      settings: JSON.stringify(c.settings ?? []),
+    })
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  for (const part of chunks(c.rrsets, 1000)) {
+    await trx
+      .insertInto('change_rrsets')
+      .values(
+        part.map((d) => ({
+          change_seq: seq,
+          name: d.name,
+          type: d.type,
+          before: d.before ? JSON.stringify(d.before) : null,
+          after: d.after ? JSON.stringify(d.after) : null,
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
+
+/** The DNS view's event for RRsets now in the states given (ADR 0010). */
+export function rrsetsEvent(zoneId: string, zone: ZoneState, states: States): ZoneEvent {
+  const rrsets: RRsetChange[] = [];
+  for (const [key, s] of states) {
+    const rows = (s?.values ?? []).map((v) => ({ ...v, ttl: s?.ttl ?? 0 }));
+    rrsets.push({ ...splitKey(key), rows });
+  }
+  return { kind: 'rrsets', zoneId, zone, rrsets };
+}

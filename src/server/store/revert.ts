@@ -1,0 +1,124 @@
+// Revert: the inverse of a change, applied as a new change, refused when what it would undo has
+// changed since (unless forced), and judged by the same rules as any write (rrset-apply.ts).
+import type { RRsetState, SettingDiff } from '../../shared/api/changes';
+import { announcedWrite } from './announce';
+import { getChange } from './change-reads';
+import type { Store } from './db';
+import {
+  countValues,
+  diffStates,
+  OPERATOR,
+  readStates,
+  recordChange,
+  rrsetKey,
+  rrsetsEvent,
+  sameState,
+  type States,
+} from './journal';
+import type { RecordLimits } from './record-limits';
+import { checkFinalStates, writeStates } from './rrset-apply';
+import { bumpSerial, type ZoneRow } from './zones';
+
+export class ChangeNotFound extends Error {}
+export class ChangeNotRevertible extends Error {}
+
+export interface Conflicts {
+  rrsets: { name: string; type: string; expected: RRsetState; current: RRsetState }[];
+  settings: {
+    field: SettingDiff['field'];
+    expected: SettingDiff['after'];
+    current: SettingDiff['after'];
+  }[];
+}
+
+/** What the change left has changed since; force: true reverts anyway. */
+export class ChangeConflict extends Error {
+  constructor(readonly conflicts: Conflicts) {
+    super('conflict');
+  }
+}
+
+export interface RevertResult {
+  dry_run: boolean;
+  change_id: string | null;
+  serial: number | null;
+  counts: { added: number; changed: number; removed: number };
+  rrsets: ReturnType<typeof diffStates>;
+  settings: SettingDiff[];
+}
+
+export async function revertChange(
+  store: Store,
+  zone: ZoneRow,
+  changeId: string,
+  opts: { dryRun: boolean; force: boolean; limits: RecordLimits },
+): Promise<RevertResult> {
+  return announcedWrite(store, async (trx) => {
+    const change = await getChange(trx, zone.id, changeId);
+    if (!change) throw new ChangeNotFound(changeId);
+    if (!change.revertible) throw new ChangeNotRevertible(changeId);
+
+    const current = await readStates(trx, zone.id, change.rrsets);
+    const target: States = new Map(change.rrsets.map((d) => [rrsetKey(d), d.before]));
+    const conflicts: Conflicts = { rrsets: [], settings: [] };
+    for (const d of change.rrsets) {
+      const now = current.get(rrsetKey(d)) ?? null;
+      if (!sameState(now, d.after)) {
+        conflicts.rrsets.push({ name: d.name, type: d.type, expected: d.after, current: now });
+      }
+    }
+    const zoneNow = await trx
+      .selectFrom('zones')
+      .selectAll()
+      .where('id', '=', zone.id)
+      .executeTakeFirstOrThrow();
+    const settings: SettingDiff[] = [];
+    for (const s of change.settings) {
+      if (s.field === 'dnssec_enabled') continue; // such changes are not revertible
+      const now = s.field === 'ttl' ? zoneNow.ttl : zoneNow.status;
+      if (now !== s.after)
+        conflicts.settings.push({ field: s.field, expected: s.after, current: now });
+      if (now !== s.before) settings.push({ field: s.field, before: now, after: s.before });
+    }
+    if ((conflicts.rrsets.length || conflicts.settings.length) && !opts.force) {
+      throw new ChangeConflict(conflicts);
+    }
+    await checkFinalStates(trx, zoneNow, current, target, opts.limits);
+    const diffs = diffStates(current, target);
+    const result: RevertResult = {
+      dry_run: opts.dryRun,
+      change_id: null,
+      serial: null,
+      counts: countValues(diffs),
+      rrsets: diffs,
+      settings,
+    };
+    if (opts.dryRun) return { result, event: null };
+
+    await writeStates(trx, zoneNow, current, target);
+    if (settings.length) {
+      const patch: { ttl?: number; status?: string } = {};
+      for (const s of settings) {
+        if (s.field === 'ttl') patch.ttl = Number(s.after);
+        if (s.field === 'status') patch.status = String(s.after);
+      }
+      await trx.updateTable('zones').set(patch).where('id', '=', zone.id).execute();
+    }
+    const state = await bumpSerial(trx, zoneNow);
+    result.serial = state.serial;
+    result.change_id = await recordChange(trx, {
+      zoneId: zone.id,
+      actor: store.actor ?? OPERATOR,
+      kind: 'revert',
+      summary: `Reverted ${change.id}: ${change.summary}`,
+      serial: state.serial,
+      rrsets: diffs,
+      settings,
+      reverts: change.id,
+    });
+    const event = change.rrsets.length
+      ? rrsetsEvent(zone.id, state, target)
+      : { kind: 'zone' as const, zoneId: zone.id, zone: state };
+    return { result, event };
+  });
+}

@@ -1,0 +1,190 @@
+// Writes whole RRset states (a batch's result, a revert's target) after judging them as the
+// single-record routes judge one value: on the zone's final state, not step by step.
+import type { RRsetState } from '../../shared/api/changes';
+import type { RecordType } from '../../shared/dns/records';
+import { rrsetProblem } from '../../shared/dns/rrset-rules';
+import type { Trx } from './group-commit';
+import { nowIso, recordId } from './ids';
+import { sameState, splitKey, type States } from './journal';
+import { checkRecordQuotaFor, rrsetSizeProblem } from './record-limits';
+import type { RecordLimits, RecordLimitError } from './record-limits';
+import { RecordConflict } from './record-writes';
+import type { ZoneRow } from './zones';
+
+/** A final state the rules refuse, with the RRset it is about (the batch names its operation). */
+export class RRsetRefused extends Error {
+  constructor(
+    readonly key: string,
+    readonly refusal: RecordConflict | RecordLimitError,
+  ) {
+    super(refusal.message);
+  }
+}
+
+const CHUNK = 400;
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Refuses final states that break a rule of the single-record writes: what may share a name
+ * (CNAME, ALIAS, single-value types), the RRset's size, then the zone's record quota.
+ */
+export async function checkFinalStates(
+  trx: Trx,
+  zone: ZoneRow,
+  before: States,
+  after: States,
+  limits: RecordLimits,
+) {
+  const changed = [...after].filter(([k, s]) => !sameState(before.get(k) ?? null, s));
+  const names = [...new Set(changed.map(([k]) => splitKey(k).name))];
+  // Every value at each touched name in the final state: stored ones of untouched types, plus
+  // the touched RRsets as they will be.
+  const atName = new Map<string, { type: string; content: string }[]>();
+  for (const part of chunks(names)) {
+    const rows = await trx
+      .selectFrom('records')
+      .select(['name', 'type', 'content'])
+      .where('zone_id', '=', zone.id)
+      .where('name', 'in', part)
+      .execute();
+    for (const r of rows) {
+      if (after.has(`${r.name}\0${r.type}`)) continue;
+      atName.set(r.name, [...(atName.get(r.name) ?? []), { type: r.type, content: r.content }]);
+    }
+  }
+  for (const [key, s] of after) {
+    const { name, type } = splitKey(key);
+    const list = atName.get(name) ?? [];
+    for (const v of s?.values ?? []) list.push({ type, content: v.content });
+    atName.set(name, list);
+  }
+  for (const [key, s] of changed) {
+    const first = s?.values[0];
+    if (!s || !first) continue;
+    const { name, type } = splitKey(key);
+    const others = (atName.get(name) ?? []).filter(
+      (o) => !(o.type === type && o.content === first.content),
+    );
+    const problem = rrsetProblem({
+      type: type as RecordType,
+      content: first.content,
+      displayName: name,
+      atApex: name === `${zone.name}.`,
+      others,
+    });
+    if (problem) {
+      const code = problem.code === 'cname_conflict' ? 'cname_conflict' : 'record_already_exists';
+      throw new RRsetRefused(key, new RecordConflict(code, problem.message));
+    }
+    const tooLarge = rrsetSizeProblem(
+      name,
+      type,
+      s.values.map((v) => v.content),
+    );
+    if (tooLarge) throw new RRsetRefused(key, tooLarge);
+  }
+  let added = 0;
+  for (const [key, s] of changed) added += (s?.values.length ?? 0) - valuesOf(before.get(key));
+  await checkRecordQuotaFor(trx, zone.id, added, limits);
+}
+
+const valuesOf = (s: RRsetState | undefined) => s?.values.length ?? 0;
+
+/** Makes each RRset of `after` hold exactly its state; `before` is what it holds now. */
+export async function writeStates(trx: Trx, zone: ZoneRow, before: States, after: States) {
+  const now = nowIso();
+  const upserts: {
+    zone_id: string;
+    name: string;
+    type: string;
+    ttl: number;
+    comment: string | null;
+  }[] = [];
+  const dropped: [string, string][] = [];
+  const removeIds: string[] = [];
+  const inserts: {
+    zone_id: string;
+    id: string;
+    name: string;
+    type: string;
+    content: string;
+    disabled: number;
+    created_at: string;
+    updated_at: string;
+  }[] = [];
+  const flips: Record<0 | 1, string[]> = { 0: [], 1: [] };
+  for (const [key, s] of after) {
+    const b = before.get(key) ?? null;
+    if (sameState(b, s)) continue;
+    const { name, type } = splitKey(key);
+    const was = new Map((b?.values ?? []).map((v) => [v.content, v.disabled]));
+    for (const v of s?.values ?? []) {
+      const id = recordId(zone.id, name, type, v.content);
+      const old = was.get(v.content);
+      const disabled = v.disabled ? 1 : 0;
+      if (old === undefined) {
+        inserts.push({
+          zone_id: zone.id,
+          id,
+          name,
+          type,
+          content: v.content,
+          disabled,
+          created_at: now,
+          updated_at: now,
+        });
+      } else if (old !== v.disabled) flips[disabled].push(id);
+      was.delete(v.content);
+    }
+    for (const content of was.keys()) removeIds.push(recordId(zone.id, name, type, content));
+    if (s) upserts.push({ zone_id: zone.id, name, type, ttl: s.ttl, comment: s.comment });
+    else dropped.push([name, type]);
+  }
+  for (const part of chunks(removeIds)) {
+    await trx
+      .deleteFrom('records')
+      .where('zone_id', '=', zone.id)
+      .where('id', 'in', part)
+      .execute();
+  }
+  for (const d of [0, 1] as const) {
+    for (const part of chunks(flips[d])) {
+      await trx
+        .updateTable('records')
+        .set({ disabled: d, updated_at: now })
+        .where('zone_id', '=', zone.id)
+        .where('id', 'in', part)
+        .execute();
+    }
+  }
+  for (const part of chunks(dropped, 200)) {
+    await trx
+      .deleteFrom('rrsets')
+      .where('zone_id', '=', zone.id)
+      .where((eb) =>
+        eb(
+          eb.refTuple('name', 'type'),
+          'in',
+          part.map(([n, t]) => eb.tuple(n, t)),
+        ),
+      )
+      .execute();
+  }
+  for (const part of chunks(upserts, 1000)) {
+    await trx
+      .insertInto('rrsets')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['zone_id', 'name', 'type']).doUpdateSet((eb) => ({
+          ttl: eb.ref('excluded.ttl'),
+          comment: eb.ref('excluded.comment'),
+        })),
+      )
+      .execute();
+  }
+  for (const part of chunks(inserts, 1000)) await trx.insertInto('records').values(part).execute();
+}

@@ -39,8 +39,9 @@ export function batchErrorMessage(error: unknown, plan: BulkPlan): string {
   const { message } = describeError(error);
   const index = isApiError(error) ? error.details.index : undefined;
   const line = typeof index === 'number' ? plan.lines[index] : undefined;
-  const where = line ? `${line.label}: ` : '';
-  return `${where}${message} Nothing was changed.`;
+  if (!line) return `${message} Nothing was changed.`;
+  // The service says "operations[3]: …"; the record's own name says it better here.
+  return `${line.label}: ${message.replace(/^operations\[\d+\]: /, '')} Nothing was changed.`;
 }
 
 export function BulkDialog({ zoneId, kind, selected, onCancel, onApplied }: BulkDialogProps) {

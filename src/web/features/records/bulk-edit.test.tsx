@@ -28,9 +28,13 @@ function service(records: DnsRecord[], opts: { refuseIndex?: number } = {}) {
       if (opts.refuseIndex !== undefined) {
         return {
           status: 400,
-          body: errorBody('validation_error', 'TTL must be at most 86400 seconds (1 day).', {
-            index: opts.refuseIndex,
-          }),
+          body: errorBody(
+            'validation_error',
+            'operations[1]: TTL must be at most 86400 seconds (1 day).',
+            {
+              index: opts.refuseIndex,
+            },
+          ),
         };
       }
       batches.push(ops);

@@ -53,6 +53,14 @@ function service(records: DnsRecord[], opts: { refuseIndex?: number } = {}) {
         records: touched,
       });
     }
+    if (method === 'DELETE') {
+      const id = path.split('/').at(-1);
+      records.splice(
+        records.findIndex((r) => r.id === id),
+        1,
+      );
+      return ok({ message: 'Record deleted.' });
+    }
     if (path.endsWith('/revert')) {
       reverts.push(path);
       return ok({
@@ -182,5 +190,15 @@ describe('bulk edits', () => {
     await user.keyboard('{Shift>} {/Shift}');
     expect(screen.getByText('3 records selected')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: /Select h00003 A/ })).not.toBeChecked();
+  });
+
+  it('forgets a selected record once it is deleted', async () => {
+    service(hosts(3));
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Select all 3' }));
+    await user.click(screen.getByRole('button', { name: 'Delete h00001 A 192.0.2.1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the h00001 A record?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete record' }));
+    expect(await screen.findByText('2 records selected')).toBeVisible();
   });
 });

@@ -66,7 +66,7 @@ export function BulkEdit({
     <>
       <div
         className="bulk-bar"
-        role="toolbar"
+        role="group"
         aria-label="Bulk edit"
         data-active={count > 0 || undefined}
       >

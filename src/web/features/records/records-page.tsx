@@ -48,7 +48,7 @@ export function RecordsPage() {
     [sets, view.type, view.query, keep],
   );
   const counts = useMemo(() => typeCounts(sets), [sets]);
-  const bulk = useSelection(filtered);
+  const bulk = useSelection(filtered, sets);
   const highlightId = highlight?.id ?? null;
 
   const { openDialog } = view;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeRRset } from '../../api/record-list';
 import { testRecord } from '../../test/records';
-import { allIds, rangeIds, selectionMask, withIds } from './selection';
+import { allIds, rangeIds, retainIn, selectionMask, withIds } from './selection';
 
 // Three RRsets: h00000 (1 value), h00001 (3 values), h00002 (1 value).
 const sets = [
@@ -60,5 +60,13 @@ describe('withIds, allIds and selectionMask', () => {
     expect(selectionMask(sets[1]!, new Set(['rec_1_2']))).toBe('010');
     expect(selectionMask(sets[1]!, all)).toBe('111');
     expect(selectionMask(sets[0]!, new Set(['rec_1_2']))).toBe('');
+  });
+});
+
+describe('retainIn', () => {
+  it('drops ids the list no longer holds, and keeps the same Set otherwise', () => {
+    const s = new Set(['rec_0', 'rec_2']);
+    expect(retainIn(s, sets)).toBe(s);
+    expect([...retainIn(new Set(['rec_0', 'gone']), sets)]).toEqual(['rec_0']);
   });
 });

@@ -65,6 +65,17 @@ export function withIds(
   return next;
 }
 
+/** `selection` without the ids `sets` no longer holds; the same Set when it holds them all. */
+export function retainIn(
+  selection: ReadonlySet<string>,
+  sets: readonly RRset[],
+): ReadonlySet<string> {
+  if (selection.size === 0) return selection;
+  const kept = new Set<string>();
+  for (const s of sets) for (const v of s.values) if (selection.has(v.id)) kept.add(v.id);
+  return kept.size === selection.size ? selection : kept;
+}
+
 /** Every value id of the RRsets shown (the search and type filter's result). */
 export function allIds(sets: readonly RRset[]): Set<string> {
   const ids = new Set<string>();

@@ -2,7 +2,7 @@
 // reads the RRsets shown through a ref, so a keystroke in the search does not re-render every row.
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RRset } from './rrsets';
-import { allIds, rangeIds, withIds } from './selection';
+import { allIds, rangeIds, retainIn, withIds } from './selection';
 
 export interface SelectTarget {
   set: RRset;
@@ -13,8 +13,12 @@ export interface SelectTarget {
 /** What a row's checkbox calls: `extend` (shift) selects the range from the last one clicked. */
 export type SelectHandler = (target: SelectTarget, on: boolean, extend: boolean) => void;
 
-export function useSelection(shown: readonly RRset[]) {
-  const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
+/** `shown`: the RRsets the table shows; `all`: the zone's, which a selection may reach beyond. */
+export function useSelection(shown: readonly RRset[], all: readonly RRset[]) {
+  const [chosen, setSelection] = useState<ReadonlySet<string>>(() => new Set());
+  // A record deleted (or given a new id by an edit) leaves the selection: "N selected" stays true.
+  // One pass over the zone per click or write, and none while nothing is selected.
+  const selection = useMemo(() => retainIn(chosen, all), [chosen, all]);
   const anchor = useRef<string | null>(null);
   const current = useRef(shown);
   useLayoutEffect(() => {

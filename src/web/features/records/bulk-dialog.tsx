@@ -31,6 +31,7 @@ interface BulkDialogProps {
   kind: BulkKind;
   selected: readonly SelectedSet[];
   onCancel: () => void;
+  focusAfter: () => void;
   onApplied: (action: BulkAction, plan: BulkPlan, result: BatchResult) => void;
 }
 
@@ -44,7 +45,14 @@ export function batchErrorMessage(error: unknown, plan: BulkPlan): string {
   return `${line.label}: ${message.replace(/^operations\[\d+\]: /, '')} Nothing was changed.`;
 }
 
-export function BulkDialog({ zoneId, kind, selected, onCancel, onApplied }: BulkDialogProps) {
+export function BulkDialog({
+  zoneId,
+  kind,
+  selected,
+  onCancel,
+  focusAfter,
+  onApplied,
+}: BulkDialogProps) {
   const [ttlText, setTtlText] = useState('300');
   const batch = useRecordBatch(zoneId);
   const [error, setError] = useState<string | null>(null);
@@ -81,6 +89,7 @@ export function BulkDialog({ zoneId, kind, selected, onCancel, onApplied }: Bulk
       title={`${ACTION_TITLES[kind]} ${recordCount(chosen)}`}
       description="Nothing changes until you apply. The whole edit is one change: all of it or none."
       className="dialog-wide"
+      focusAfter={focusAfter}
     >
       {kind === 'ttl' && (
         <Field label="New TTL" error={ttlError} hint="Seconds, from 300 (5 min) to 86400 (1 day).">

@@ -140,8 +140,9 @@ describe('bulk edits', () => {
       ['rec_2', 900],
       ['rec_3', 900],
     ]);
-    // The list shows the answer, and the selection is gone.
+    // The list shows the answer, the selection is gone, and focus is on the bar, not lost.
     expect(screen.queryByText(/selected/)).toBeNull();
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Bulk edit' })).toHaveFocus());
     const row = screen.getByRole('checkbox', { name: /Select h00002 A/ }).closest('tbody')!;
     expect(within(row).getByText('15 min')).toBeVisible();
 

@@ -1,7 +1,7 @@
 // Bulk edits above the records table: "Select all N matching", then, once something is
 // selected, how many and Delete / Set TTL / Disable / Enable, each through its preview dialog.
 // The toast of an applied edit offers Undo: the revert of the change the batch made.
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { describeError } from '../../api/describe-error';
 import { useRevertChange } from '../../api/record-batch';
@@ -38,6 +38,18 @@ export function BulkEdit({
   onClear,
 }: BulkEditProps) {
   const [kind, setKind] = useState<BulkKind | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (k: BulkKind, e: MouseEvent<HTMLElement>) => {
+    opener.current = e.currentTarget;
+    setKind(k);
+  };
+  // Back to the button that opened the dialog; once applied, that button is gone with the
+  // selection, and the bar takes the focus rather than the page.
+  const focusAfter = () => {
+    if (opener.current?.isConnected) opener.current.focus();
+    else bar.current?.focus();
+  };
   const revert = useRevertChange(zoneId);
   const matching = useMemo(() => shown.reduce((n, s) => n + s.values.length, 0), [shown]);
   // Worked out when a dialog opens, not on every selection change.
@@ -65,6 +77,8 @@ export function BulkEdit({
   return (
     <>
       <div
+        ref={bar}
+        tabIndex={-1}
         className="bulk-bar"
         role="group"
         aria-label="Bulk edit"
@@ -81,16 +95,16 @@ export function BulkEdit({
               Clear
             </Button>
             <span className="bulk-actions">
-              <Button size="sm" variant="danger" onClick={() => setKind('delete')}>
+              <Button size="sm" variant="danger" onClick={(e) => open('delete', e)}>
                 <IconTrash /> Delete
               </Button>
-              <Button size="sm" onClick={() => setKind('ttl')}>
+              <Button size="sm" onClick={(e) => open('ttl', e)}>
                 Set TTL
               </Button>
-              <Button size="sm" onClick={() => setKind('disable')}>
+              <Button size="sm" onClick={(e) => open('disable', e)}>
                 Disable
               </Button>
-              <Button size="sm" onClick={() => setKind('enable')}>
+              <Button size="sm" onClick={(e) => open('enable', e)}>
                 Enable
               </Button>
             </span>
@@ -102,6 +116,7 @@ export function BulkEdit({
           zoneId={zoneId}
           kind={kind}
           selected={selected}
+          focusAfter={focusAfter}
           onCancel={() => setKind(null)}
           onApplied={(action, plan, result) => {
             setKind(null);

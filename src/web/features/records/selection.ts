@@ -65,15 +65,29 @@ export function withIds(
   return next;
 }
 
-/** `selection` without the ids `sets` no longer holds; the same Set when it holds them all. */
+/** The ids each list holds, built once per list (a 100,000-record zone: tens of ms). */
+const idsByList = new WeakMap<readonly RRset[], Set<string>>();
+
+/**
+ * `selection` without the ids `sets` no longer holds; the same Set when it holds them all. Costs
+ * the size of the selection once the list's ids are known, not the size of the zone per click.
+ */
 export function retainIn(
   selection: ReadonlySet<string>,
   sets: readonly RRset[],
 ): ReadonlySet<string> {
   if (selection.size === 0) return selection;
-  const kept = new Set<string>();
-  for (const s of sets) for (const v of s.values) if (selection.has(v.id)) kept.add(v.id);
-  return kept.size === selection.size ? selection : kept;
+  let ids = idsByList.get(sets);
+  if (!ids) {
+    ids = allIds(sets);
+    idsByList.set(sets, ids);
+  }
+  let kept: Set<string> | null = null;
+  for (const id of selection) {
+    if (ids.has(id)) kept?.add(id);
+    else kept ??= new Set([...selection].filter((x) => ids.has(x)));
+  }
+  return kept ?? selection;
 }
 
 /** Every value id of the RRsets shown (the search and type filter's result). */

@@ -1,7 +1,8 @@
 // Bulk edits against the real server: in a 5,000-record zone, the 500 records a search matches
 // are selected at once (far more than the table draws), their TTL set in one batch, checked
 // through the API, then undone from the toast and checked again. Then screenshots of the
-// selection and the preview, light and dark, desktop and 360 px, for people to look at.
+// selection and the preview, light and dark, desktop and 360 px, for people to look at, and the
+// keyboard (Space, Shift+Space) in the real browser.
 import fs from 'node:fs';
 import { expect, server, test } from './fixtures';
 import { newZone, openRecords, recordsKey, type ApiRecord } from './records-helpers';
@@ -150,4 +151,33 @@ test('screenshots: selection and preview, light and dark, desktop and 360 px', a
       await page.keyboard.press('Escape');
     }
   }
+});
+
+test('keyboard: Space selects one record, Shift+Space extends to the focused one', async ({
+  page,
+}) => {
+  const zone = await newZone('bulkkeys');
+  const r = await call('POST', `/v1/zones/${zone.id}/records/batch`, {
+    operations: Array.from({ length: 6 }, (_, i) => ({
+      op: 'create',
+      name: `k${i}`,
+      type: 'A',
+      content: `203.0.113.${i}`,
+    })),
+  });
+  expect(r.status).toBe(200);
+  await openRecords(page, zone.id);
+  const box = (i: number) => page.getByRole('checkbox', { name: `Select k${i} A 203.0.113.${i}` });
+  await box(1).focus();
+  await page.keyboard.press('Space');
+  await expect(box(1)).toBeChecked();
+  await box(4).focus();
+  await page.keyboard.press('Shift+Space');
+  await expect(page.getByText('4 records selected')).toBeVisible();
+  for (const i of [1, 2, 3, 4]) await expect(box(i)).toBeChecked();
+  for (const i of [0, 5]) await expect(box(i)).not.toBeChecked();
+  // Space alone on a selected one takes it out again.
+  await page.keyboard.press('Space');
+  await expect(box(4)).not.toBeChecked();
+  await expect(page.getByText('3 records selected')).toBeVisible();
 });

@@ -13,6 +13,7 @@ import {
 import { TableHead, TableSkeleton } from '../../ui/table';
 import { RRsetRows, type RowActions } from './rrset-rows';
 import type { RRset } from './rrsets';
+import { selectionMask } from './selection';
 import { useTableMetrics } from './use-table-metrics';
 
 const COLUMNS = ['Name', 'Type', 'Content', 'TTL', 'Comment'];
@@ -66,11 +67,14 @@ export interface RecordTableHandle {
 export function RecordTable({
   sets,
   highlightId,
+  selection,
   ref,
   ...actions
 }: RowActions & {
   sets: readonly RRset[];
   highlightId: string | null;
+  /** Ids of the selected records. */
+  selection: ReadonlySet<string>;
   ref?: Ref<RecordTableHandle>;
 }) {
   const table = useRef<HTMLTableElement>(null);
@@ -140,6 +144,7 @@ export function RecordTable({
               ref={virtualizer.measureElement}
               index={item.index}
               set={s}
+              selected={selectionMask(s, selection)}
               highlightId={
                 highlightId && s.values.some((v) => v.id === highlightId) ? highlightId : null
               }

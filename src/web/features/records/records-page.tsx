@@ -23,6 +23,8 @@ import { useNewRecordKey } from './use-new-record-key';
 import { useEditingRecord } from './use-editing-record';
 import { useRecordFocus } from './use-record-focus';
 import { useRecordsView } from './use-records-view';
+import { useSelection } from './use-selection';
+import { BulkEdit } from './bulk-edit';
 
 export function RecordsPage() {
   const { zoneId = '' } = useParams();
@@ -46,6 +48,7 @@ export function RecordsPage() {
     [sets, view.type, view.query, keep],
   );
   const counts = useMemo(() => typeCounts(sets), [sets]);
+  const bulk = useSelection(filtered, sets);
   const highlightId = highlight?.id ?? null;
 
   const { openDialog } = view;
@@ -75,8 +78,10 @@ export function RecordsPage() {
     [mutate],
   );
 
+  const { select } = bulk;
   const actions = useMemo(
     () => ({
+      onSelect: select,
       onEdit: (r: DnsRecord) => open(r.id),
       onToggle: (r: DnsRecord, set: RRset) => {
         const label = `${set.relative} ${set.type} ${r.content}`;
@@ -91,7 +96,7 @@ export function RecordsPage() {
         setDeleting({ record, set });
       },
     }),
-    [focus, open, run],
+    [focus, open, run, select],
   );
 
   const confirmDelete = (all: boolean) => {
@@ -186,7 +191,23 @@ export function RecordsPage() {
             />
           </div>
         )}
-        <RecordTable ref={table} sets={filtered} highlightId={highlightId} {...actions} />
+        <BulkEdit
+          zoneId={zoneId}
+          sets={sets}
+          shown={filtered}
+          filtered={view.query.trim() !== '' || view.type !== ''}
+          complete={list.complete}
+          selection={bulk.selection}
+          onSelectAll={bulk.selectAll}
+          onClear={bulk.clear}
+        />
+        <RecordTable
+          ref={table}
+          sets={filtered}
+          highlightId={highlightId}
+          selection={bulk.selection}
+          {...actions}
+        />
       </>
     );
   }

@@ -1,6 +1,7 @@
 // One RRset of the records table: name, type, TTL and comment once for the set, then a row per
-// value with its content, an inline on/off switch, Edit and Delete. Memoised: an RRset
-// re-renders only when it changes.
+// value with its content, an inline on/off switch, Edit and Delete, and checkboxes that select
+// the RRset or a value for bulk edits. Memoised: an RRset re-renders only when it or its part of
+// the selection changes.
 import { Fragment, memo, type Ref } from 'react';
 import { PENDING_PREFIX, type DnsRecord } from '../../api/records';
 import { Badge } from '../../ui/badge';
@@ -9,8 +10,11 @@ import { cx } from '../../ui/cx';
 import { formatNumber, formatTtl } from '../../ui/format';
 import { IconEdit, IconTrash } from '../../ui/icons';
 import type { RRset } from './rrsets';
+import { SelectBox } from './select-box';
+import type { SelectHandler } from './use-selection';
 
 export interface RowActions {
+  onSelect: SelectHandler;
   onEdit: (record: DnsRecord) => void;
   onToggle: (record: DnsRecord, set: RRset) => void;
   onDelete: (record: DnsRecord, set: RRset) => void;
@@ -37,6 +41,8 @@ interface RRsetRowsProps extends RowActions {
   set: RRset;
   /** The id of a value to mark (just saved), when it is in this set. */
   highlightId: string | null;
+  /** Per value, "1" when selected (see selectionMask); "" when none is. */
+  selected: string;
   /** Its place in the list, for the virtualiser's measuring. */
   index: number;
   ref: Ref<HTMLTableSectionElement>;
@@ -45,13 +51,17 @@ interface RRsetRowsProps extends RowActions {
 export const RRsetRows = memo(function RRsetRows({
   set,
   highlightId,
+  selected,
   index,
   ref,
+  onSelect,
   onEdit,
   onToggle,
   onDelete,
 }: RRsetRowsProps) {
   const n = set.values.length;
+  const chosen = selected.split('1').length - 1;
+  const setLabel = `${set.relative} ${set.type}`;
   return (
     <tbody
       ref={ref}
@@ -66,11 +76,20 @@ export const RRsetRows = memo(function RRsetRows({
           <tr
             key={r.id}
             data-record-id={r.id}
-            className={cx(r.disabled && 'row-disabled', r.id === highlightId && 'row-highlight')}
+            className={cx(
+              r.disabled && 'row-disabled',
+              r.id === highlightId && 'row-highlight',
+              selected[i] === '1' && 'row-selected',
+            )}
           >
             {i === 0 && (
               <>
                 <th scope="rowgroup" rowSpan={n} className="cell-name" data-label="Name">
+                  <SelectBox
+                    label={n > 1 ? `Select all ${n} values of ${setLabel}` : `Select ${what}`}
+                    checked={chosen === n ? true : chosen > 0 ? 'mixed' : false}
+                    onSelect={(on, extend) => onSelect({ set, id: null }, on, extend)}
+                  />
                   <span className="rec-name" title={set.name}>
                     {breakAtDots(set.relative)}
                   </span>
@@ -81,6 +100,13 @@ export const RRsetRows = memo(function RRsetRows({
               </>
             )}
             <td className="cell-content" data-label="Content">
+              {n > 1 && (
+                <SelectBox
+                  label={`Select ${what}`}
+                  checked={selected[i] === '1'}
+                  onSelect={(on, extend) => onSelect({ set, id: r.id }, on, extend)}
+                />
+              )}
               <span className="rec-content">{r.content}</span>
               {r.disabled && <Badge tone="warning">Disabled</Badge>}
               {pending && <Badge tone="accent">Saving…</Badge>}

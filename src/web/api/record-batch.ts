@@ -1,0 +1,109 @@
+// Bulk writes: one batch request (all or nothing, one change in the journal) and the revert of
+// that change, which is the toast's Undo. The batch's answer carries the touched RRsets as they now
+// are, so the cached list is put right in one pass instead of being read again.
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { appliedChangeSchema, type BatchOperation } from '../../shared/api/changes';
+import { recordSchema } from '../../shared/api/records';
+import { apiRequest } from './client';
+import { recordKeys, recordsPath, recordWriteKey } from './record-keys';
+import { addRRsets, groupRecords, keyOf, type RecordList } from './record-list';
+import { LARGE_LIST } from './record-list-query';
+import { zoneKeys } from './zones';
+
+const batchResultParser = appliedChangeSchema.extend({ records: z.array(recordSchema) });
+export type BatchResult = z.infer<typeof batchResultParser>;
+export type AppliedChange = z.infer<typeof appliedChangeSchema>;
+
+export const batchPath = (zoneId: string) => `${recordsPath(zoneId)}/batch`;
+export const revertPath = (zoneId: string, changeId: string) =>
+  `/v1/zones/${encodeURIComponent(zoneId)}/changes/${encodeURIComponent(changeId)}/revert`;
+
+export function sendBatch(
+  zoneId: string,
+  operations: readonly BatchOperation[],
+  dryRun = false,
+): Promise<BatchResult> {
+  return apiRequest(batchPath(zoneId), {
+    method: 'POST',
+    body: { operations, dry_run: dryRun },
+    schema: batchResultParser,
+  });
+}
+
+export function revertChange(zoneId: string, changeId: string): Promise<AppliedChange> {
+  return apiRequest(revertPath(zoneId, changeId), {
+    method: 'POST',
+    body: { dry_run: false },
+    schema: appliedChangeSchema,
+  });
+}
+
+/**
+ * The list with every RRset the batch touched replaced by its records as the answer gives them
+ * (none: the RRset is gone). One filter and one merge, whatever the number of RRsets: editing
+ * them one by one would copy a 100,000-record list once per RRset.
+ */
+export function applyBatchResult(
+  list: RecordList,
+  result: Pick<BatchResult, 'rrsets' | 'records'>,
+): RecordList {
+  const touched = new Set(result.rrsets.map((s) => keyOf(list.zoneName, s)));
+  let removed = 0;
+  const kept = list.sets.filter((s) => {
+    if (!touched.has(s.key)) return true;
+    removed += s.values.length;
+    return false;
+  });
+  const base = { ...list, sets: kept, count: list.count - removed };
+  const total = list.total - removed + result.records.length;
+  return addRRsets(base, groupRecords(list.zoneName, result.records), {
+    zoneName: list.zoneName,
+    total,
+  });
+}
+
+/** The zone's record count changed: read the zone again; the list too when `reread` or small. */
+async function refresh(qc: QueryClient, zoneId: string, reread: boolean) {
+  const list = qc.getQueryData<RecordList>(recordKeys.list(zoneId));
+  const large = (list?.total ?? 0) > LARGE_LIST;
+  await Promise.all([
+    qc.invalidateQueries({
+      queryKey: recordKeys.list(zoneId),
+      ...(large && !reread ? { refetchType: 'none' as const } : {}),
+    }),
+    qc.invalidateQueries({ queryKey: zoneKeys.detail(zoneId) }),
+  ]);
+}
+
+/** Applies a batch; on success the cached list takes the answer's records at once. */
+export function useRecordBatch(zoneId: string) {
+  const qc = useQueryClient();
+  const key = recordKeys.list(zoneId);
+  return useMutation({
+    mutationKey: recordWriteKey(zoneId),
+    mutationFn: (operations: readonly BatchOperation[]) => sendBatch(zoneId, operations),
+    // A whole list being read again would land over the batch's answer: stop it (a first load
+    // merges its pages onto the changed list instead).
+    onMutate: async () => {
+      if (qc.getQueryData<RecordList>(key)?.complete) await qc.cancelQueries({ queryKey: key });
+    },
+    onSuccess: (result) => {
+      qc.setQueryData<RecordList>(key, (list) => (list ? applyBatchResult(list, result) : list));
+    },
+    onSettled: () => refresh(qc, zoneId, false),
+  });
+}
+
+/**
+ * Reverts a change (Undo). The answer is a diff without record ids, so the list is read again,
+ * large or not: the user asked for this state back and must see it.
+ */
+export function useRevertChange(zoneId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationKey: recordWriteKey(zoneId),
+    mutationFn: (changeId: string) => revertChange(zoneId, changeId),
+    onSettled: () => refresh(qc, zoneId, true),
+  });
+}

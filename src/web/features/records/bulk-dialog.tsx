@@ -1,0 +1,162 @@
+// The preview of a bulk edit: what exactly will change (counts and the list of values), a TTL to
+// choose for "Set TTL", and Apply, which sends it as one batch: all of it or, on an error that
+// names the record concerned, nothing.
+import { useMemo, useState } from 'react';
+import { BATCH_MAX_OPERATIONS } from '../../../shared/api/changes';
+import { ttlSchema } from '../../../shared/api/fields';
+import { isApiError } from '../../api/api-error';
+import { describeError } from '../../api/describe-error';
+import { useRecordBatch, type BatchResult } from '../../api/record-batch';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose } from '../../ui/dialog';
+import { Field } from '../../ui/field';
+import { formatNumber, formatTtl } from '../../ui/format';
+import {
+  ACTION_TITLES,
+  planBulk,
+  recordCount,
+  type BulkAction,
+  type BulkKind,
+  type BulkPlan,
+  type SelectedSet,
+} from './bulk-plan';
+
+/** Lines the preview lists; the rest are counted. */
+const LINES_SHOWN = 100;
+
+const short = (s: number) => formatTtl(s, 'short');
+
+interface BulkDialogProps {
+  zoneId: string;
+  kind: BulkKind;
+  selected: readonly SelectedSet[];
+  onCancel: () => void;
+  focusAfter: () => void;
+  onApplied: (action: BulkAction, plan: BulkPlan, result: BatchResult) => void;
+}
+
+/** The error of a refused batch, naming the operation's record when the service says which. */
+export function batchErrorMessage(error: unknown, plan: BulkPlan): string {
+  const { message } = describeError(error);
+  const index = isApiError(error) ? error.details.index : undefined;
+  const line = typeof index === 'number' ? plan.lines[index] : undefined;
+  if (!line) return `${message} Nothing was changed.`;
+  // The service says "operations[3]: …"; the record's own name says it better here.
+  return `${line.label}: ${message.replace(/^operations\[\d+\]: /, '')} Nothing was changed.`;
+}
+
+export function BulkDialog({
+  zoneId,
+  kind,
+  selected,
+  onCancel,
+  focusAfter,
+  onApplied,
+}: BulkDialogProps) {
+  const [ttlText, setTtlText] = useState('300');
+  const batch = useRecordBatch(zoneId);
+  const [error, setError] = useState<string | null>(null);
+
+  const ttl = ttlSchema.safeParse(Number(ttlText));
+  const ttlError = kind === 'ttl' && !ttl.success ? ttl.error.issues[0]?.message : undefined;
+  const ttlValue = ttl.success ? ttl.data : null;
+  const action = useMemo<BulkAction | null>(
+    () => (kind !== 'ttl' ? { kind } : ttlValue === null ? null : { kind, ttl: ttlValue }),
+    [kind, ttlValue],
+  );
+  const plan = useMemo(
+    () => (action ? planBulk(selected, action, short) : null),
+    [selected, action],
+  );
+
+  const n = plan?.operations.length ?? 0;
+  const tooLarge = n > BATCH_MAX_OPERATIONS;
+  const chosen = selected.reduce((sum, s) => sum + s.values.length, 0);
+
+  const apply = () => {
+    if (!plan || !action || n === 0 || tooLarge) return;
+    setError(null);
+    batch.mutate(plan.operations, {
+      onSuccess: (result) => onApplied(action, plan, result),
+      onError: (e) => setError(batchErrorMessage(e, plan)),
+    });
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !batch.isPending && onCancel()}
+      title={`${ACTION_TITLES[kind]} ${recordCount(chosen)}`}
+      description="Nothing changes until you apply. The whole edit is one change: all of it or none."
+      className="dialog-wide"
+      focusAfter={focusAfter}
+    >
+      {kind === 'ttl' && (
+        <Field label="New TTL" error={ttlError} hint="Seconds, from 300 (5 min) to 86400 (1 day).">
+          {(control) => (
+            <div className="input-suffix">
+              <input
+                {...control}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={300}
+                max={86400}
+                value={ttlText}
+                onChange={(e) => setTtlText(e.target.value)}
+              />
+              <span aria-hidden="true">seconds</span>
+            </div>
+          )}
+        </Field>
+      )}
+      {plan && (
+        <div className="bulk-preview" aria-live="polite">
+          <p className="bulk-summary">
+            {n === 0
+              ? 'Nothing to change: the selected records are already like that.'
+              : `${recordCount(n)} in ${formatNumber(plan.rrsets)} RRset${plan.rrsets === 1 ? '' : 's'} will change.`}
+            {plan.unchanged > 0 &&
+              ` ${recordCount(plan.unchanged)} already as asked stay as they are.`}
+            {plan.widened > 0 &&
+              ` TTL is one per RRset: ${recordCount(plan.widened)} not selected change with their RRset.`}
+          </p>
+          {tooLarge && (
+            <p className="callout callout-danger" role="alert">
+              One edit holds at most {formatNumber(BATCH_MAX_OPERATIONS)} records; this one has{' '}
+              {formatNumber(n)}. Select fewer (narrow the search or the type) and repeat.
+            </p>
+          )}
+          {n > 0 && (
+            <ul className="bulk-lines" aria-label="What will change">
+              {plan.lines.slice(0, LINES_SHOWN).map((l, i) => (
+                <li key={i}>
+                  <span className="mono">{l.label}</span>
+                  <span className={`bulk-change bulk-${kind}`}>{l.change}</span>
+                </li>
+              ))}
+              {n > LINES_SHOWN && (
+                <li className="muted">and {formatNumber(n - LINES_SHOWN)} more</li>
+              )}
+            </ul>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="callout callout-danger" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <DialogClose>Cancel</DialogClose>
+        <Button
+          variant={kind === 'delete' ? 'danger' : 'primary'}
+          disabled={!plan || n === 0 || tooLarge || batch.isPending}
+          onClick={apply}
+        >
+          {batch.isPending ? 'Applying…' : `${ACTION_TITLES[kind]} ${recordCount(n)}`}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

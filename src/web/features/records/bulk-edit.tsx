@@ -1,0 +1,136 @@
+// Bulk edits above the records table: "Select all N matching", then, once something is
+// selected, how many and Delete / Set TTL / Disable / Enable, each through its preview dialog.
+// The toast of an applied edit offers Undo: the revert of the change the batch made.
+import { useMemo, useRef, useState, type MouseEvent } from 'react';
+import { toast } from 'sonner';
+import { describeError } from '../../api/describe-error';
+import { useRevertChange } from '../../api/record-batch';
+import { Button } from '../../ui/button';
+import { formatNumber } from '../../ui/format';
+import { IconTrash } from '../../ui/icons';
+import { BulkDialog } from './bulk-dialog';
+import { doneMessage, recordCount, selectedSets, type BulkKind } from './bulk-plan';
+import type { RRset } from './rrsets';
+
+interface BulkEditProps {
+  zoneId: string;
+  /** Every RRset of the zone: a selection may reach beyond the current search. */
+  sets: readonly RRset[];
+  /** The RRsets the search and type filter show. */
+  shown: readonly RRset[];
+  /** Whether the search or the type filter narrows the list. */
+  filtered: boolean;
+  /** The whole zone is loaded ("all matching" means all of them). */
+  complete: boolean;
+  selection: ReadonlySet<string>;
+  onSelectAll: () => void;
+  onClear: () => void;
+}
+
+export function BulkEdit({
+  zoneId,
+  sets,
+  shown,
+  filtered,
+  complete,
+  selection,
+  onSelectAll,
+  onClear,
+}: BulkEditProps) {
+  const [kind, setKind] = useState<BulkKind | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (k: BulkKind, e: MouseEvent<HTMLElement>) => {
+    opener.current = e.currentTarget;
+    setKind(k);
+  };
+  // Back to the button that opened the dialog; once applied, that button is gone with the
+  // selection, and the bar takes the focus rather than the page.
+  const focusAfter = () => {
+    if (opener.current?.isConnected) opener.current.focus();
+    else bar.current?.focus();
+  };
+  const revert = useRevertChange(zoneId);
+  const matching = useMemo(() => shown.reduce((n, s) => n + s.values.length, 0), [shown]);
+  // Worked out when a dialog opens, not on every selection change.
+  const selected = useMemo(
+    () => (kind ? selectedSets(sets, selection) : []),
+    [kind, sets, selection],
+  );
+  const count = selection.size;
+
+  const undo = (changeId: string, what: string) =>
+    revert.mutate(changeId, {
+      onSuccess: () => toast.success(`Undone: ${what}`),
+      onError: (e) =>
+        toast.error(`Could not undo: ${what}`, { description: describeError(e).message }),
+    });
+
+  const selectAll = (
+    <Button size="sm" variant="ghost" disabled={!complete} onClick={onSelectAll}>
+      {filtered
+        ? `Select all ${formatNumber(matching)} matching`
+        : `Select all ${formatNumber(matching)}`}
+    </Button>
+  );
+
+  return (
+    <>
+      <div
+        ref={bar}
+        tabIndex={-1}
+        className="bulk-bar"
+        role="group"
+        aria-label="Bulk edit"
+        data-active={count > 0 || undefined}
+      >
+        <span className="bulk-count" aria-live="polite">
+          {count > 0 ? `${recordCount(count)} selected` : ''}
+        </span>
+        {count < matching && selectAll}
+        {!complete && <span className="muted">(once every record is loaded)</span>}
+        {count > 0 && (
+          <>
+            <Button size="sm" variant="ghost" onClick={onClear}>
+              Clear
+            </Button>
+            <span className="bulk-actions">
+              <Button size="sm" variant="danger" onClick={(e) => open('delete', e)}>
+                <IconTrash /> Delete
+              </Button>
+              <Button size="sm" onClick={(e) => open('ttl', e)}>
+                Set TTL
+              </Button>
+              <Button size="sm" onClick={(e) => open('disable', e)}>
+                Disable
+              </Button>
+              <Button size="sm" onClick={(e) => open('enable', e)}>
+                Enable
+              </Button>
+            </span>
+          </>
+        )}
+      </div>
+      {kind && (
+        <BulkDialog
+          zoneId={zoneId}
+          kind={kind}
+          selected={selected}
+          focusAfter={focusAfter}
+          onCancel={() => setKind(null)}
+          onApplied={(action, plan, result) => {
+            setKind(null);
+            onClear();
+            const message = doneMessage(action, plan.operations.length);
+            const changeId = result.change_id;
+            toast.success(message, {
+              ...(changeId
+                ? { action: { label: 'Undo', onClick: () => undo(changeId, message) } }
+                : {}),
+            });
+          }}
+        />
+      )}
+    </>
+  );
+}

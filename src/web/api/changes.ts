@@ -20,7 +20,7 @@ import type {
 import type { Pagination } from '../../shared/api/common';
 import { isApiError } from './api-error';
 import { apiRequest } from './client';
-import { recordKeys } from './record-keys';
+import { recordKeys, recordWriteKey } from './record-keys';
 import { zoneKeys } from './zones';
 
 const parsers = () => import('./change-parsers');
@@ -143,6 +143,8 @@ export interface RevertVars extends RevertInput {
 /** The revert as mutation options: the History tab's dialog and the records' Undo share them. */
 export const revertChangeOptions = (qc: QueryClient, zoneId: string) =>
   mutationOptions({
+    // A record write: it queues behind the records page's own writes, as they do behind each other.
+    mutationKey: recordWriteKey(zoneId),
     mutationFn: ({ changeId, ...body }: RevertVars): Promise<AppliedChange> =>
       revert(zoneId, changeId, body),
     onSuccess: async (applied: AppliedChange) => {

@@ -1,5 +1,5 @@
-// Bulk writes: one batch request (all or nothing, one change in the journal) and the revert of
-// that change, which is the toast's Undo. The batch's answer carries the touched RRsets as they now
+// Bulk writes: one batch request (all or nothing, one change in the journal); its Undo is the
+// revert of `changes.ts`, shared with the History tab. The batch's answer carries the touched RRsets as they now
 // are, so the cached list is put right in one pass instead of being read again.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -16,8 +16,6 @@ export type BatchResult = z.infer<typeof batchResultParser>;
 export type AppliedChange = z.infer<typeof appliedChangeSchema>;
 
 export const batchPath = (zoneId: string) => `${recordsPath(zoneId)}/batch`;
-export const revertPath = (zoneId: string, changeId: string) =>
-  `/v1/zones/${encodeURIComponent(zoneId)}/changes/${encodeURIComponent(changeId)}/revert`;
 
 export function sendBatch(
   zoneId: string,
@@ -28,14 +26,6 @@ export function sendBatch(
     method: 'POST',
     body: { operations, dry_run: dryRun },
     schema: batchResultParser,
-  });
-}
-
-export function revertChange(zoneId: string, changeId: string): Promise<AppliedChange> {
-  return apiRequest(revertPath(zoneId, changeId), {
-    method: 'POST',
-    body: { dry_run: false },
-    schema: appliedChangeSchema,
   });
 }
 
@@ -63,14 +53,14 @@ export function applyBatchResult(
   });
 }
 
-/** The zone's record count changed: read the zone again; the list too when `reread` or small. */
-async function refresh(qc: QueryClient, zoneId: string, reread: boolean) {
+/** The zone's record count changed: read the zone again, and the list when it is small. */
+async function refresh(qc: QueryClient, zoneId: string) {
   const list = qc.getQueryData<RecordList>(recordKeys.list(zoneId));
   const large = (list?.total ?? 0) > LARGE_LIST;
   await Promise.all([
     qc.invalidateQueries({
       queryKey: recordKeys.list(zoneId),
-      ...(large && !reread ? { refetchType: 'none' as const } : {}),
+      ...(large ? { refetchType: 'none' as const } : {}),
     }),
     qc.invalidateQueries({ queryKey: zoneKeys.detail(zoneId) }),
   ]);
@@ -91,19 +81,6 @@ export function useRecordBatch(zoneId: string) {
     onSuccess: (result) => {
       qc.setQueryData<RecordList>(key, (list) => (list ? applyBatchResult(list, result) : list));
     },
-    onSettled: () => refresh(qc, zoneId, false),
-  });
-}
-
-/**
- * Reverts a change (Undo). The answer is a diff without record ids, so the list is read again,
- * large or not: the user asked for this state back and must see it.
- */
-export function useRevertChange(zoneId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationKey: recordWriteKey(zoneId),
-    mutationFn: (changeId: string) => revertChange(zoneId, changeId),
-    onSettled: () => refresh(qc, zoneId, true),
+    onSettled: () => refresh(qc, zoneId),
   });
 }

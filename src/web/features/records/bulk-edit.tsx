@@ -4,7 +4,7 @@
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { describeError } from '../../api/describe-error';
-import { useRevertChange } from '../../api/record-batch';
+import { useRevertChange } from '../../api/changes';
 import { Button } from '../../ui/button';
 import { formatNumber } from '../../ui/format';
 import { IconTrash } from '../../ui/icons';
@@ -60,11 +60,14 @@ export function BulkEdit({
   const count = selection.size;
 
   const undo = (changeId: string, what: string) =>
-    revert.mutate(changeId, {
-      onSuccess: () => toast.success(`Undone: ${what}`),
-      onError: (e) =>
-        toast.error(`Could not undo: ${what}`, { description: describeError(e).message }),
-    });
+    revert.mutate(
+      { changeId },
+      {
+        onSuccess: () => toast.success(`Undone: ${what}`),
+        onError: (e) =>
+          toast.error(`Could not undo: ${what}`, { description: describeError(e).message }),
+      },
+    );
 
   const selectAll = (
     <Button size="sm" variant="ghost" disabled={!complete} onClick={onSelectAll}>

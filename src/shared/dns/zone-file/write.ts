@@ -49,7 +49,27 @@ export function rdataText(type: RecordType, content: string): string {
     const fields = parsed.ok ? parsed.value : { strings: [content], quoted: false };
     return txtWireStrings(fields).map(quoteForFile).join(' ');
   }
-  return escapeNonAscii(content);
+  return escapeNonAscii(escapeSpecials(content));
+}
+
+/** ";", "(" and ")" outside quotes would start a comment or a group in the file: written as \DDD. */
+function escapeSpecials(content: string): string {
+  if (!/[;()]/.test(content)) return content;
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < content.length; i++) {
+    const c = content[i] ?? '';
+    if (c === '\\') {
+      out += c + (content[i + 1] ?? '');
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+      out += c;
+    } else if (!quoted && (c === ';' || c === '(' || c === ')')) {
+      out += `\\${String(c.charCodeAt(0)).padStart(3, '0')}`;
+    } else out += c;
+  }
+  return out;
 }
 
 function ownerText(name: string, origin: string): string {

@@ -1,10 +1,22 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import bindCompilezone from './fixtures/bind-compilezone.zone?raw';
+import cloudflareExport from './fixtures/cloudflare-export.zone?raw';
+import everyType from './fixtures/every-type.zone?raw';
+import originChanges from './fixtures/origin-changes.zone?raw';
+import parenthesesAndComments from './fixtures/parentheses-and-comments.zone?raw';
+import route53Export from './fixtures/route53-export.zone?raw';
 import { parseZoneFile } from './index';
 
-// Node's fs only reads the fixtures; the parser under test stays pure.
-const read = (name: string): string =>
-  readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+// Vite's ?raw imports keep the test free of Node APIs, as src/shared must be.
+const FILES: Record<string, string> = {
+  'bind-compilezone.zone': bindCompilezone,
+  'cloudflare-export.zone': cloudflareExport,
+  'every-type.zone': everyType,
+  'origin-changes.zone': originChanges,
+  'parentheses-and-comments.zone': parenthesesAndComments,
+  'route53-export.zone': route53Export,
+};
+const read = (name: string): string => FILES[name] ?? '';
 const parse = (name: string) => parseZoneFile(read(name), { origin: 'example.com.' });
 const rows = (name: string) =>
   parse(name).entries.map((e) => `${e.line} ${e.name} ${e.ttl} ${e.type} ${e.content}`);

@@ -23,7 +23,12 @@ export interface LogicalRecord {
 const MARKER = /^;[ \t]*(disabled|alias):[ \t]*(.*)$/;
 
 const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\r';
-const BARE_END = new Set([' ', '\t', '\r', '\n', ';', '(', ')']);
+const BACKSLASH = 0x5c;
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+// A lookup by char code: the scanner's inner loop runs once per byte of a 100,000-record file.
+const BARE_END = new Uint8Array(128);
+for (const c of ' \t\r\n;()') BARE_END[c.charCodeAt(0)] = 1;
 
 interface Scan {
   records: LogicalRecord[];
@@ -105,22 +110,22 @@ export function scanZoneFile(text: string, firstLine = 1, markers = true): Scan 
     let inQuote = quoted;
     let unterminated = false;
     for (; j < text.length; j++) {
-      const d = text[j] ?? '';
-      if (d === '\\') {
+      const d = text.charCodeAt(j);
+      if (d === BACKSLASH) {
         j++;
         continue;
       }
-      if (d === '\n') {
+      if (d === NEWLINE) {
         unterminated = inQuote;
         break;
       }
       if (inQuote) {
-        if (d === '"') {
+        if (d === QUOTE) {
           inQuote = false;
           if (quoted) break;
         }
-      } else if (d === '"') inQuote = true;
-      else if (BARE_END.has(d)) break;
+      } else if (d === QUOTE) inQuote = true;
+      else if (BARE_END[d] === 1) break;
     }
     if (unterminated || (inQuote && j >= text.length)) {
       errors.push({

@@ -121,6 +121,25 @@ describe('constructs', () => {
   });
 });
 
+describe('files as editors save them', () => {
+  it('reads CRLF line ends and a byte-order mark', () => {
+    const { entries, errors } = parseZoneFile(
+      '\uFEFF$ORIGIN example.com.\r\nwww 300 A 192.0.2.1\r\n  TXT "x"\r\n',
+      { origin: 'example.com' },
+    );
+    expect(errors).toEqual([]);
+    expect(entries.map((e) => `${e.line} ${e.name} ${e.type} ${e.content}`)).toEqual([
+      '2 www.example.com. A 192.0.2.1',
+      '3 www.example.com. TXT "x"',
+    ]);
+  });
+
+  it('a directive in a marked comment is a comment, as BIND reads it', () => {
+    const { entries } = parse('; disabled: $ORIGIN other.org.\nwww A 192.0.2.1');
+    expect(entries[0]?.name).toBe('www.example.com.');
+  });
+});
+
 describe('skipped lines', () => {
   it.each([
     ['@ SOA ns1 host 1 2 3 4 5', 'soa', 'SOA'],

@@ -30,7 +30,8 @@ export function parseZoneFile(text: string, options: ParseOptions): ZoneFilePars
       lastTtl: options.defaultTtl,
       lastOwner: undefined,
     };
-    const scan = scanZoneFile(text);
+    // A byte-order mark from an editor on Windows is not part of the first owner name.
+    const scan = scanZoneFile(text.startsWith('\uFEFF') ? text.slice(1) : text);
     out.errors.push(...scan.errors);
     for (const record of scan.records) readRecord(record, state, out);
     out.errors.sort((a, b) => a.line - b.line);
@@ -80,7 +81,8 @@ function readRecord(record: LogicalRecord, state: State, out: ZoneFileParse): vo
   const { line, tokens } = record;
   const [first] = tokens;
   if (!record.ownerOmitted && first && !first.quoted && first.raw.startsWith('$')) {
-    readDirective(record, state, out);
+    // A marked comment is still a comment to BIND: "; disabled: $ORIGIN x." changes nothing.
+    if (!record.marker) readDirective(record, state, out);
     return;
   }
   let owner: string;

@@ -148,7 +148,6 @@ async function otherCases(url: string, headers: Record<string, string>, api: Api
     }),
   );
   rows.push(...(await largeZone()));
-  rows.push(await historyCase(DURATION));
   return rows;
 }
 

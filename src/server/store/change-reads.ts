@@ -4,7 +4,7 @@ import {
   type ChangeDetail,
   type ChangeKind,
   type ChangeSummary,
-  type RRsetState,
+  type RRsetDiff,
   type SettingDiff,
 } from '../../shared/api/changes';
 import type { Db } from './db';
@@ -51,9 +51,6 @@ export async function listChanges(db: Db, zoneId: string, limit: number, offset:
   return { changes: rows.map(toSummary), total: Number(total.n) };
 }
 
-const parseState = (json: string | null): RRsetState =>
-  json === null ? null : (JSON.parse(json) as RRsetState);
-
 /** The change with its RRset diff, or undefined when the zone has no such change. */
 export async function getChange(
   db: Db | Trx,
@@ -67,21 +64,9 @@ export async function getChange(
     .where('zone_id', '=', zoneId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const rrsets = await db
-    .selectFrom('change_rrsets')
-    .select(['name', 'type', 'before', 'after'])
-    .where('change_seq', '=', row.seq)
-    .orderBy('name')
-    .orderBy('type')
-    .execute();
   return {
     ...toSummary(row),
-    rrsets: rrsets.map((d) => ({
-      name: d.name,
-      type: d.type,
-      before: parseState(d.before),
-      after: parseState(d.after),
-    })),
+    rrsets: JSON.parse(row.rrsets) as RRsetDiff[],
     settings: JSON.parse(row.settings) as SettingDiff[],
   };
 }

@@ -24,7 +24,7 @@ const now = Date.parse('2026-06-01T00:00:00Z');
 /** `n` changes of `zone`, the i-th `ageDays(i)` days old, oldest first, each with one RRset diff. */
 async function seed(zone: string, n: number, ageDays: (i: number) => number) {
   for (let i = 0; i < n; i++) {
-    const { seq } = await store.db
+    await store.db
       .insertInto('changes')
       .values({
         id: `chg_${zone}_${i}`,
@@ -41,12 +41,8 @@ async function seed(zone: string, n: number, ageDays: (i: number) => number) {
         reverts: null,
         revertible: 1,
         settings: '[]',
+        rrsets: JSON.stringify([{ name: `h${i}.`, type: 'A', before: null, after: null }]),
       })
-      .returning('seq')
-      .executeTakeFirstOrThrow();
-    await store.db
-      .insertInto('change_rrsets')
-      .values({ change_seq: seq, name: `h${i}.`, type: 'A', before: null, after: null })
       .execute();
   }
 }
@@ -68,12 +64,6 @@ it('keeps the newest `keep` of a zone however old, and everything younger than t
   expect(await left('busy')).toEqual([6, 7, 8, 9].map((i) => `chg_busy_${i}`));
   expect(await left('quiet')).toHaveLength(3);
   expect(pruned).toBe(6);
-  const orphans = await store.db
-    .selectFrom('change_rrsets')
-    .select('name')
-    .where('change_seq', 'not in', (eb) => eb.selectFrom('changes').select('seq'))
-    .execute();
-  expect(orphans).toEqual([]);
 });
 
 it('keeps changes younger than the retention beyond `keep`', async () => {

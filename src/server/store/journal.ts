@@ -140,7 +140,7 @@ export interface ChangeRecord {
 export async function recordChange(trx: Trx, c: ChangeRecord): Promise<string> {
   const id = randomId('chg_');
   const counts = countValues(c.rrsets);
-  const { seq } = await trx
+  await trx
     .insertInto('changes')
     .values({
       id,
@@ -155,23 +155,9 @@ export async function recordChange(trx: Trx, c: ChangeRecord): Promise<string> {
       reverts: c.reverts ?? null,
       revertible: c.revertible === false ? 0 : 1,
       settings: JSON.stringify(c.settings ?? []),
+      rrsets: JSON.stringify(c.rrsets),
     })
-    .returning('seq')
-    .executeTakeFirstOrThrow();
-  for (const part of chunks(c.rrsets, 1000)) {
-    await trx
-      .insertInto('change_rrsets')
-      .values(
-        part.map((d) => ({
-          change_seq: seq,
-          name: d.name,
-          type: d.type,
-          before: d.before ? JSON.stringify(d.before) : null,
-          after: d.after ? JSON.stringify(d.after) : null,
-        })),
-      )
-      .execute();
-  }
+    .execute();
   return id;
 }
 

@@ -108,15 +108,8 @@ export interface ChangesTable {
   revertible: number;
   /** JSON array of SettingDiff. */
   settings: string;
-}
-
-export interface ChangeRRsetsTable {
-  change_seq: number;
-  name: string;
-  type: string;
-  /** JSON RRsetState; null where the RRset did not exist. */
-  before: string | null;
-  after: string | null;
+  /** JSON array of RRsetDiff, sorted by name then type. */
+  rrsets: string;
 }
 
 export interface Database {
@@ -130,7 +123,6 @@ export interface Database {
   usage_daily: UsageDailyTable;
   meta: MetaTable;
   changes: ChangesTable;
-  change_rrsets: ChangeRRsetsTable;
 }
 
 export type { Generated };

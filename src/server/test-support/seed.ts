@@ -79,13 +79,15 @@ export async function seedZone(
 }
 
 /** Inserts `count` journal changes (one RRset diff each) for `zoneId`, in large transactions. */
+const AFTER = { ttl: 3600, comment: null, values: [{ content: '10.0.0.1', disabled: false }] };
+
 export async function seedChanges(db: Db, zoneId: string, count: number) {
   const start = Date.now() - count * 1000;
   for (let from = 0; from < count; from += 2000) {
     await db.transaction().execute(async (trx) => {
       for (let k = from; k < Math.min(from + 2000, count); k += 500) {
         const n = Math.min(500, count - k);
-        const rows = await trx
+        await trx
           .insertInto('changes')
           .values(
             Array.from({ length: n }, (_, j) => ({
@@ -103,24 +105,9 @@ export async function seedChanges(db: Db, zoneId: string, count: number) {
               reverts: null,
               revertible: 1,
               settings: '[]',
-            })),
-          )
-          .returning('seq')
-          .execute();
-        const after = JSON.stringify({
-          ttl: 3600,
-          comment: null,
-          values: [{ content: '10.0.0.1', disabled: false }],
-        });
-        await trx
-          .insertInto('change_rrsets')
-          .values(
-            rows.map((r, j) => ({
-              change_seq: r.seq,
-              name: `h${k + j}.`,
-              type: 'A',
-              before: null,
-              after,
+              rrsets: JSON.stringify([
+                { name: `h${k + j}.`, type: 'A', before: null, after: AFTER },
+              ]),
             })),
           )
           .execute();

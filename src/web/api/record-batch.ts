@@ -1,15 +1,14 @@
 // Bulk writes: one batch request (all or nothing, one change in the journal); its Undo is the
 // revert of `changes.ts`, shared with the History tab. The batch's answer carries the touched RRsets as they now
 // are, so the cached list is put right in one pass instead of being read again.
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { appliedChangeSchema, type BatchOperation } from '../../shared/api/changes';
 import { recordSchema } from '../../shared/api/records';
 import { apiRequest } from './client';
 import { recordKeys, recordsPath, recordWriteKey } from './record-keys';
 import { addRRsets, groupRecords, keyOf, type RecordList } from './record-list';
-import { LARGE_LIST } from './record-list-query';
-import { zoneKeys } from './zones';
+import { settle } from './record-mutation';
 
 const batchResultParser = appliedChangeSchema.extend({ records: z.array(recordSchema) });
 export type BatchResult = z.infer<typeof batchResultParser>;
@@ -53,19 +52,6 @@ export function applyBatchResult(
   });
 }
 
-/** The zone's record count changed: read the zone again, and the list when it is small. */
-async function refresh(qc: QueryClient, zoneId: string) {
-  const list = qc.getQueryData<RecordList>(recordKeys.list(zoneId));
-  const large = (list?.total ?? 0) > LARGE_LIST;
-  await Promise.all([
-    qc.invalidateQueries({
-      queryKey: recordKeys.list(zoneId),
-      ...(large ? { refetchType: 'none' as const } : {}),
-    }),
-    qc.invalidateQueries({ queryKey: zoneKeys.detail(zoneId) }),
-  ]);
-}
-
 /** Applies a batch; on success the cached list takes the answer's records at once. */
 export function useRecordBatch(zoneId: string) {
   const qc = useQueryClient();
@@ -81,6 +67,6 @@ export function useRecordBatch(zoneId: string) {
     onSuccess: (result) => {
       qc.setQueryData<RecordList>(key, (list) => (list ? applyBatchResult(list, result) : list));
     },
-    onSettled: () => refresh(qc, zoneId),
+    onSettled: () => settle(qc, zoneId),
   });
 }

@@ -27,7 +27,7 @@ interface Context {
  * and reading 100,000 records after every edit would cost seconds each time; it is read again on
  * the next visit or when the window regains focus.
  */
-async function settle(qc: QueryClient, zoneId: string) {
+export async function settle(qc: QueryClient, zoneId: string) {
   if (qc.isMutating({ mutationKey: recordWriteKey(zoneId) }) > 1) return;
   const list = qc.getQueryData<RecordList>(recordKeys.list(zoneId));
   const large = (list?.total ?? 0) > LARGE_LIST;

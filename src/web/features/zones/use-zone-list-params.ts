@@ -1,41 +1,15 @@
 // The zone list's paging and filter, kept in the URL: ?page=2&size=25&q=shop
-import { useCallback } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
-import { PAGE_SIZES } from '../../ui/pager';
+import { parsePageSearch, usePageParams } from '../../ui/use-page-params';
 
-const DEFAULT_SIZE = 10;
+// Not ZONE_PAGE from src/shared/api: that module brings zod into the first page's JavaScript.
+const SIZES = { default: 10 };
 
 export function parseZoneListSearch(params: URLSearchParams) {
-  const size = Number(params.get('size'));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_SIZE;
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  return { page, pageSize, filter: params.get('q') ?? '' };
+  return { ...parsePageSearch(params, SIZES), filter: params.get('q') ?? '' };
 }
 
 export function useZoneListParams() {
-  const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const parsed = parseZoneListSearch(params);
-
-  const hrefFor = useCallback(
-    (page: number) => {
-      const p = new URLSearchParams(params);
-      if (page > 1) p.set('page', String(page));
-      else p.delete('page');
-      const qs = p.toString();
-      return qs ? `${pathname}?${qs}` : pathname;
-    },
-    [params, pathname],
-  );
-
-  const setPageSize = (size: number) =>
-    setParams((prev) => {
-      const p = new URLSearchParams(prev);
-      p.delete('page'); // a new page size starts again at the first page
-      if (size === DEFAULT_SIZE) p.delete('size');
-      else p.set('size', String(size));
-      return p;
-    });
+  const { params, setParams, page, pageSize, hrefFor, setPageSize } = usePageParams(SIZES);
 
   // Typing in the filter replaces the history entry instead of adding one per key.
   const setFilter = (q: string) =>
@@ -49,5 +23,5 @@ export function useZoneListParams() {
       { replace: true },
     );
 
-  return { ...parsed, hrefFor, setPageSize, setFilter };
+  return { page, pageSize, filter: params.get('q') ?? '', hrefFor, setPageSize, setFilter };
 }

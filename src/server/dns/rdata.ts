@@ -9,6 +9,7 @@ import {
 } from '../../shared/dns/records';
 import { svcKeyNumber } from '../../shared/dns/records/svcb-params';
 import { asciiLower, LABEL_DOT } from './names';
+import { SOA_TIMERS } from '../zones/soa';
 
 /** Type codes; every record type of ours but ALIAS (answered as A/AAAA) must have one. */
 export const TYPE: Record<string, number> = {
@@ -140,9 +141,7 @@ export function soaRdata(zone: string, mname: string, serial: number, minimum: n
     mname: host(mname),
     rname: `hostmaster.${zone}`,
     serial: serial >>> 0,
-    refresh: 3600,
-    retry: 600,
-    expire: 604800,
+    ...SOA_TIMERS,
     minimum,
   });
 }

@@ -4,6 +4,7 @@ import type { KeyObject } from 'node:crypto';
 import { asciiLower, bare, labelCount, parentOf } from './names';
 import type { RecordType } from '../../shared/dns/records';
 import { contentToRdata, nameWire, soaRdata, TYPE } from './rdata';
+import { NEGATIVE_TTL } from '../zones/soa';
 
 export interface RRset {
   type: number;
@@ -92,8 +93,7 @@ export interface SigningKey {
   dnskey: RRset;
 }
 
-/** The negative-answer TTL (SOA MINIMUM): short, so that a record added after a miss shows soon. */
-export const NEGATIVE_TTL = 300;
+export { NEGATIVE_TTL };
 
 export class ZoneView {
   /** Bumped on every change; cached answers that used an older version are rebuilt. */

@@ -11,6 +11,7 @@ import { createRateLimits } from './rate-limit';
 import { RouteTable } from './route-table';
 import type { AppDeps } from './registrar';
 import { registerChangeRoutes } from './routes/changes';
+import { registerExportRoutes } from './routes/export';
 import { registerRecordBatchRoute } from './routes/records-batch';
 import { registerRecordByNameRoutes } from './routes/records-by-name';
 import { registerRecordRoutes } from './routes/records';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
   registerRecordByNameRoutes(r);
   registerUsageDnssecRoutes(r);
   registerChangeRoutes(r);
+  registerExportRoutes(r);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

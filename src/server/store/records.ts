@@ -57,3 +57,20 @@ export async function getRRset(db: Db | Trx, zoneId: string, name: string, type:
     .orderBy('r.content')
     .execute();
 }
+
+/** One page of the zone's records in (name, type, content) order after `after`: the export's keyset read. */
+export async function recordsAfter(
+  db: Db,
+  zoneId: string,
+  after: { name: string; type: string; content: string } | undefined,
+  limit: number,
+) {
+  let q = selectRecords(db, zoneId);
+  if (after) {
+    const { name, type, content } = after;
+    q = q.where((eb) =>
+      eb(eb.refTuple('r.name', 'r.type', 'r.content'), '>', eb.tuple(name, type, content)),
+    );
+  }
+  return q.orderBy('r.name').orderBy('r.type').orderBy('r.content').limit(limit).execute();
+}

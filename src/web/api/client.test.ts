@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerFetch, errorBody } from '../test/render';
 import { ApiError } from './api-error';
-import { apiRequest } from './client';
+import { apiRequest, apiText } from './client';
 import { zoneListParser } from './zone-list-parser';
 
 const as = { key: 'zd_k', baseUrl: 'https://dns.example.net/api', remember: false };
@@ -83,5 +83,30 @@ describe('apiRequest', () => {
     const e = await failure(apiRequest('/v1/zones', { schema: zoneListParser }));
     expect(e).toMatchObject({ status: 401, code: 'not_signed_in' });
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiText', () => {
+  it('asks for the media type with the key and answers the body as text', async () => {
+    // answerFetch writes bodies as JSON: the text answer is that JSON, unparsed.
+    const fetch = answerFetch(() => ({ status: 200, body: 'zone file' }));
+    const text = await apiText('/v1/zones/z1/export', { accept: 'text/dns', as });
+    expect(text).toBe('"zone file"');
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://dns.example.net/api/v1/zones/z1/export');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Accept')).toBe('text/dns');
+    expect(headers.get('Authorization')).toBe('Bearer zd_k');
+  });
+
+  it('raises an error answer as the same ApiError as JSON routes', async () => {
+    answerFetch(() => ({ status: 404, body: errorBody('zone_not_found', 'No zone with id z1.') }));
+    const e = await failure(apiText('/v1/zones/z1/export', { accept: 'text/dns', as }));
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e).toMatchObject({
+      status: 404,
+      code: 'zone_not_found',
+      message: 'No zone with id z1.',
+    });
   });
 });

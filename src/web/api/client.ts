@@ -16,6 +16,8 @@ export interface RequestOptions<T> {
   schema: Parser<T>;
   /** Credentials to use instead of the signed-in session (the sign-in check). */
   as?: Session;
+  /** The media type asked for; JSON unless a route answers text (the zone-file export). */
+  accept?: string;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -75,14 +77,16 @@ function withTimeout(signal: AbortSignal | undefined): AbortSignal | undefined {
 }
 
 /** One round trip; an unreachable service or a timeout becomes a network_error ApiError. */
-async function send<T>(
+type SendOptions = Omit<RequestOptions<unknown>, 'schema'>;
+
+async function send(
   creds: Session,
   path: string,
-  options: RequestOptions<T>,
+  options: SendOptions,
   method: Method,
 ): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept ?? 'application/json',
     Authorization: `Bearer ${creds.key}`,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -107,7 +111,8 @@ async function send<T>(
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+/** The answer after waiting out rate limits, as the signed-in session (or `options.as`). */
+async function respond(path: string, options: SendOptions): Promise<Response> {
   const creds = options.as ?? session.get();
   if (!creds) throw new ApiError(401, 'not_signed_in', 'Sign in with an API key to continue.');
   const method = options.method ?? 'GET';
@@ -119,6 +124,28 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     await sleep(wait, options.signal);
     res = await send(creds, path, options, method);
   }
+  return res;
+}
+
+/** A GET answered as text (a file); a failure is the same ApiError as for JSON routes. */
+export async function apiText(
+  path: string,
+  options: { accept: string; signal?: AbortSignal; as?: Session },
+): Promise<string> {
+  const res = await respond(path, options);
+  const text = await res.text();
+  if (res.ok) return text;
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* a proxy's page: the status says enough */
+  }
+  throw toApiError(res.status, body, res.headers.get('X-Request-ID'));
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const res = await respond(path, options);
 
   const requestId = res.headers.get('X-Request-ID');
   const text = await res.text();

@@ -231,6 +231,7 @@ export function RecordsPage() {
           onSort={view.setSort}
           summary={list ? recordsSummary(filtered.length, sets.length, list.count) : ''}
           action={list && sets.length > 0 ? newButton('New record') : null}
+          zone={{ id: zoneId, name: zone?.name ?? '' }}
         />
         {list && !list.complete && list.total > 0 && (
           <LoadProgress loaded={list.count} total={list.total} />

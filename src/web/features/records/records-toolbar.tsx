@@ -2,6 +2,7 @@
 import type { ReactNode, RefObject } from 'react';
 import { RECORD_TYPES } from '../../../shared/dns/records';
 import { SearchBox } from '../../ui/search-box';
+import { ExportZoneButton } from './export-zone-button';
 import type { SortKey } from './rrsets';
 
 interface RecordsToolbarProps {
@@ -15,6 +16,8 @@ interface RecordsToolbarProps {
   onSort: (s: SortKey) => void;
   summary: string;
   action: ReactNode;
+  /** The zone, for the export button. */
+  zone: { id: string; name: string };
 }
 
 export function RecordsToolbar({
@@ -28,6 +31,7 @@ export function RecordsToolbar({
   onSort,
   summary,
   action,
+  zone,
 }: RecordsToolbarProps) {
   return (
     <div className="toolbar records-toolbar">
@@ -63,7 +67,10 @@ export function RecordsToolbar({
       <span className="toolbar-summary muted" aria-live="polite">
         {summary}
       </span>
-      {action && <span className="toolbar-action">{action}</span>}
+      <span className="toolbar-action">
+        <ExportZoneButton zoneId={zone.id} zoneName={zone.name} />
+        {action}
+      </span>
     </div>
   );
 }

@@ -4,25 +4,13 @@
 // selection and the preview, light and dark, desktop and 360 px, for people to look at, and the
 // keyboard (Space, Shift+Space) in the real browser.
 import fs from 'node:fs';
-import { expect, server, test } from './fixtures';
-import { newZone, openRecords, recordsKey, type ApiRecord } from './records-helpers';
+import { expect, test } from './fixtures';
+import { callApi, newZone, openRecords, type ApiRecord } from './records-helpers';
 
 const COUNT = 5_000;
 /** Every tenth record carries this comment: 500 match a search for it. */
 const MARK = 'bulk-pick';
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots';
-
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(server.url + path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${await recordsKey()}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data: unknown } };
-}
 
 /** The zone's records seeded in one batch (one request rather than 5,000). */
 async function seed(zoneId: string) {
@@ -34,7 +22,7 @@ async function seed(zoneId: string) {
     ttl: 3600,
     comment: i % 10 === 3 ? MARK : null,
   }));
-  const r = await call('POST', `/v1/zones/${zoneId}/records/batch`, { operations });
+  const r = await callApi('POST', `/v1/zones/${zoneId}/records/batch`, { operations });
   expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
 }
 
@@ -42,7 +30,7 @@ async function seed(zoneId: string) {
 async function allRecords(zoneId: string): Promise<ApiRecord[]> {
   const out: ApiRecord[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const r = await call('GET', `/v1/zones/${zoneId}/records?limit=1000&offset=${offset}`);
+    const r = await callApi('GET', `/v1/zones/${zoneId}/records?limit=1000&offset=${offset}`);
     expect(r.status).toBe(200);
     const page = (r.body.data as { records: ApiRecord[] }).records;
     out.push(...page);
@@ -113,7 +101,7 @@ test('screenshots: selection and preview, light and dark, desktop and 360 px', a
   test.setTimeout(90_000);
   fs.mkdirSync(shots, { recursive: true });
   const zone = await newZone('bulkshot');
-  const r = await call('POST', `/v1/zones/${zone.id}/records/batch`, {
+  const r = await callApi('POST', `/v1/zones/${zone.id}/records/batch`, {
     operations: [
       ...['192.0.2.10', '192.0.2.11', '192.0.2.12'].map((content) => ({
         op: 'create',
@@ -163,7 +151,7 @@ test('keyboard: Space selects one record, Shift+Space extends to the focused one
   page,
 }) => {
   const zone = await newZone('bulkkeys');
-  const r = await call('POST', `/v1/zones/${zone.id}/records/batch`, {
+  const r = await callApi('POST', `/v1/zones/${zone.id}/records/batch`, {
     operations: Array.from({ length: 6 }, (_, i) => ({
       op: 'create',
       name: `k${i}`,

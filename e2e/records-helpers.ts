@@ -22,7 +22,8 @@ export interface ApiRecord {
   comment: string | null;
 }
 
-async function call(method: string, path: string, body?: unknown) {
+/** One API request with the records key; the JSON body and status, whatever the status. */
+export async function callApi(method: string, path: string, body?: unknown) {
   const res = await fetch(server.url + path, {
     method,
     headers: {
@@ -36,24 +37,24 @@ async function call(method: string, path: string, body?: unknown) {
 
 export const recordsApi = {
   async create(zoneId: string, record: Record<string, unknown>): Promise<ApiRecord> {
-    const r = await call('POST', `/v1/zones/${zoneId}/records`, record);
+    const r = await callApi('POST', `/v1/zones/${zoneId}/records`, record);
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return (r.body.data as { record: ApiRecord }).record;
   },
   async list(zoneId: string): Promise<ApiRecord[]> {
-    const r = await call('GET', `/v1/zones/${zoneId}/records?limit=1000`);
+    const r = await callApi('GET', `/v1/zones/${zoneId}/records?limit=1000`);
     expect(r.status).toBe(200);
     return (r.body.data as { records: ApiRecord[] }).records;
   },
   async get(zoneId: string, id: string) {
-    return call('GET', `/v1/zones/${zoneId}/records/${id}`);
+    return callApi('GET', `/v1/zones/${zoneId}/records/${id}`);
   },
   /** Creates `records` with `concurrency` requests in flight. */
   async seed(zoneId: string, records: Array<Record<string, unknown>>, concurrency = 32) {
     let next = 0;
     const worker = async () => {
       while (next < records.length) {
-        const r = await call('POST', `/v1/zones/${zoneId}/records`, records[next++]);
+        const r = await callApi('POST', `/v1/zones/${zoneId}/records`, records[next++]);
         if (r.status !== 201) throw new Error(JSON.stringify(r.body));
       }
     };

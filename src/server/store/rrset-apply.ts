@@ -4,6 +4,7 @@ import type { RRsetState } from '../../shared/api/changes';
 import type { RecordType } from '../../shared/dns/records';
 import { rrsetProblem } from '../../shared/dns/rrset-rules';
 import type { Trx } from './group-commit';
+import type { RecordsTable, RrsetsTable } from './schema';
 import { nowIso, recordId } from './ids';
 import { sameState, splitKey, type States } from './journal';
 import { checkRecordQuotaFor, rrsetSizeProblem } from './record-limits';
@@ -97,25 +98,10 @@ const valuesOf = (s: RRsetState | undefined) => s?.values.length ?? 0;
 /** Makes each RRset of `after` hold exactly its state; `before` is what it holds now. */
 export async function writeStates(trx: Trx, zone: ZoneRow, before: States, after: States) {
   const now = nowIso();
-  const upserts: {
-    zone_id: string;
-    name: string;
-    type: string;
-    ttl: number;
-    comment: string | null;
-  }[] = [];
+  const upserts: RrsetsTable[] = [];
   const dropped: [string, string][] = [];
   const removeIds: string[] = [];
-  const inserts: {
-    zone_id: string;
-    id: string;
-    name: string;
-    type: string;
-    content: string;
-    disabled: number;
-    created_at: string;
-    updated_at: string;
-  }[] = [];
+  const inserts: RecordsTable[] = [];
   const flips: Record<0 | 1, string[]> = { 0: [], 1: [] };
   for (const [key, s] of after) {
     const b = before.get(key) ?? null;

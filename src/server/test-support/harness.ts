@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import { expect } from 'vitest';
 import { SCOPES, type Scope } from '../../shared/api/fields';
 import { loadConfig } from '../config';
 import { startService, type RunningService } from '../server';
@@ -118,4 +119,10 @@ export async function createZone(
   if (r.status !== 201)
     throw new Error(`zone create failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data.id as string;
+}
+
+/** The answer is the error a test expects: its status (the body shown when not) and its code. */
+export function expectError(r: ApiAnswer<Json>, status: number, code: string) {
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  expect(r.body.error.code).toBe(code);
 }

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createZone,
   startTestServer,
-  type ApiAnswer,
   type Json,
   type TestClient,
   type TestServer,
+  expectError,
 } from '../../test-support/harness';
 
 let srv: TestServer;
@@ -15,11 +15,6 @@ let api: TestClient;
 
 const recs = (z: string) => `/v1/zones/${z}/records`;
 const changes = (z: string, rest = '') => `/v1/zones/${z}/changes${rest}`;
-
-function expectError(r: ApiAnswer<Json>, status: number, code: string) {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  expect(r.body.error.code).toBe(code);
-}
 
 async function records(z: string) {
   const r = await api.get(`${recs(z)}?limit=1000`);

@@ -4,10 +4,10 @@ import { BATCH_MAX_OPERATIONS } from '../../../shared/api/changes';
 import {
   createZone,
   startTestServer,
-  type ApiAnswer,
   type Json,
   type TestClient,
   type TestServer,
+  expectError,
 } from '../../test-support/harness';
 
 let srv: TestServer;
@@ -15,10 +15,6 @@ let api: TestClient;
 const recs = (z: string) => `/v1/zones/${z}/records`;
 const batch = (z: string) => `${recs(z)}/batch`;
 
-function expectError(r: ApiAnswer<Json>, status: number, code: string) {
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  expect(r.body.error.code).toBe(code);
-}
 const records = async (z: string) =>
   (await api.get(`${recs(z)}?limit=1000`)).body.data.records as Json[];
 const historyOf = async (z: string) =>

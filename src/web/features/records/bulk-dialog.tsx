@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import { BATCH_MAX_OPERATIONS } from '../../../shared/api/changes';
 import { ttlSchema } from '../../../shared/api/fields';
+import { TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
 import { isApiError } from '../../api/api-error';
 import { describeError } from '../../api/describe-error';
 import { useRecordBatch, type BatchResult } from '../../api/record-batch';
@@ -53,7 +54,7 @@ export function BulkDialog({
   focusAfter,
   onApplied,
 }: BulkDialogProps) {
-  const [ttlText, setTtlText] = useState('300');
+  const [ttlText, setTtlText] = useState(String(TTL_MIN));
   const batch = useRecordBatch(zoneId);
   const [error, setError] = useState<string | null>(null);
 
@@ -92,7 +93,11 @@ export function BulkDialog({
       focusAfter={focusAfter}
     >
       {kind === 'ttl' && (
-        <Field label="New TTL" error={ttlError} hint="Seconds, from 300 (5 min) to 86400 (1 day).">
+        <Field
+          label="New TTL"
+          error={ttlError}
+          hint={`Seconds, from ${TTL_MIN} (5 minutes) to ${TTL_MAX} (1 day).`}
+        >
           {(control) => (
             <div className="input-suffix">
               <input
@@ -100,8 +105,8 @@ export function BulkDialog({
                 className="input"
                 type="number"
                 inputMode="numeric"
-                min={300}
-                max={86400}
+                min={TTL_MIN}
+                max={TTL_MAX}
                 value={ttlText}
                 onChange={(e) => setTtlText(e.target.value)}
               />

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'change_conflict',
   'change_not_revertible',
   'batch_too_large',
+  'zone_file_invalid',
+  'large_delete_unconfirmed',
   'rrset_too_large',
   'payload_too_large',
   'unsupported_media_type',

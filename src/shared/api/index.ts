@@ -4,3 +4,4 @@ export * from './zones';
 export * from './records';
 export * from './usage-dnssec';
 export * from './changes';
+export * from './zone-file';

@@ -45,6 +45,11 @@ export const createZoneInput = z.object({
         'A zone is always created active; leave "status" out, then disable the zone with PUT /v1/zones/{zone_id} and {"status": "disabled"}.',
     })
     .optional(),
+  /**
+   * A zone file to import into the new zone in the same step (as POST …/import in merge mode).
+   * Any error in it refuses the whole creation with 400 zone_file_invalid; needs records:write.
+   */
+  zone_file: z.string({ error: 'zone_file must be the text of a zone file.' }).optional(),
 });
 export type CreateZoneInput = z.input<typeof createZoneInput>;
 

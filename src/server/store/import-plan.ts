@@ -42,7 +42,7 @@ function skipMessage(s: SkippedLine, zone: string): string {
       return 'The SOA is the service’s own (its serial counts every change); this one is not imported.';
     case 'dnssec':
       if (s.type === 'DS' && s.name !== `${zone}.`)
-        return 'DS records of delegated subdomains are not among the 14 types the service serves; not imported (add the child’s DS with your registrar’s or parent’s tools).';
+        return 'DS is not among the 14 types the service serves, so a delegated subdomain’s DS cannot be published here; not imported.';
       return `${s.type ?? 'This'} is a DNSSEC record: the service signs the zone itself once DNSSEC is on (DNSSEC tab); not imported.`;
     case 'unsupported_type':
       return `${s.type ?? 'This type'} is not one of the 14 record types the service serves; not imported.`;
@@ -148,9 +148,15 @@ export function targetStates(plan: ImportPlan, current: States, mode: ImportMode
   if (mode === 'replace') for (const key of current.keys()) after.set(key, null);
   for (const [key, set] of plan.rrsets) {
     const now = current.get(key) ?? null;
-    const stored = new Map((now?.values ?? []).map((v) => [contentKey(set.type, v.content), v]));
+    // Stored spellings are looked up only for a value not stored as the file writes it (TXT).
+    let stored: Map<string, string> | undefined;
+    const storedAs = (vkey: string, content: string) => {
+      if (!now || now.values.some((v) => v.content === content)) return content;
+      stored ??= new Map(now.values.map((v) => [contentKey(set.type, v.content), v.content]));
+      return stored.get(vkey) ?? content;
+    };
     const values = [...set.values].map(([vkey, v]) => ({
-      content: stored.get(vkey)?.content ?? v.content,
+      content: storedAs(vkey, v.content),
       disabled: v.disabled,
     }));
     const state: NonNullState = { ttl: set.ttl, comment: now?.comment ?? null, values };

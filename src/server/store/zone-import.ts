@@ -70,6 +70,18 @@ export async function importZoneFile(
   return announcedWrite(store, (trx) => importPlan(trx, zone, plan, opts, store.actor ?? OPERATOR));
 }
 
+/** Above this many RRsets in the file, the import reads the whole zone at once. */
+const WHOLE_ZONE_READ = 2000;
+
+async function rrsetCount(trx: Trx, zoneId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('rrsets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('zone_id', '=', zoneId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Every RRset of the zone and every value by name, in one pass. */
 async function readZoneStates(trx: Trx, zoneId: string) {
   const rows = await trx
@@ -109,17 +121,18 @@ export async function importPlan(
   opts: ImportOptions,
   actor: Actor,
 ): Promise<Announced<ImportResult>> {
-  const { states: before, atName } =
-    opts.mode === 'replace'
-      ? await readZoneStates(trx, zone.id)
-      : await readStatesAtNames(
-          trx,
-          zone.id,
-          [...plan.rrsets.keys()].map((k) => {
-            const [name = '', type = ''] = k.split('\0');
-            return { name, type };
-          }),
-        );
+  // One pass over the zone costs less than looking thousands of names up in batches.
+  const wholeZone = opts.mode === 'replace' || plan.rrsets.size > WHOLE_ZONE_READ;
+  const { states: before, atName } = wholeZone
+    ? await readZoneStates(trx, zone.id)
+    : await readStatesAtNames(
+        trx,
+        zone.id,
+        [...plan.rrsets.keys()].map((k) => {
+          const [name = '', type = ''] = k.split('\0');
+          return { name, type };
+        }),
+      );
   const after = targetStates(plan, before, opts.mode);
   const errors = [...plan.errors];
   for (const p of await finalStateProblems(trx, zone, before, after, atName)) {
@@ -136,7 +149,7 @@ export async function importPlan(
   }
   for (const [key, s] of after)
     if (s && sameState(before.get(key) ?? null, s)) rrsetCounts.unchanged++;
-  const total = [...before.values()].filter(Boolean).length;
+  const total = wholeZone ? before.size : await rrsetCount(trx, zone.id);
   const removed = rrsetCounts.removed;
   const confirmationRequired =
     opts.mode === 'replace' && total > 0 && removed / total > LARGE_DELETE_SHARE;

@@ -1,6 +1,7 @@
 // The environment, parsed once. Nothing else in the server reads process.env.
 import path from 'node:path';
 import { z } from 'zod';
+import { parseNotifyTargets, parseTransferAllow, type Parsed } from './dns/transfer/acl';
 
 const hostList = z
   .string()
@@ -17,6 +18,16 @@ const cspSources = z
   .string()
   .transform((s) => s.split(/\s+/).filter(Boolean))
   .pipe(z.array(z.string().regex(/^[^\s;,'"]+$/, 'a CSP source such as https://api.example.com')));
+
+/** A setting read by `parse` (unset: ''), whose message names the entry at fault. */
+function parsedSetting<T>(parse: (text: string) => Parsed<T>) {
+  return z.string().default('').transform((text, ctx): T => {
+    const r = parse(text);
+    if (r.ok) return r.value;
+    ctx.addIssue({ code: 'custom', message: r.message });
+    return z.NEVER;
+  });
+}
 
 const port = z.coerce.number().int().min(0).max(65535);
 const count = z.coerce.number().int().min(0);
@@ -59,6 +70,12 @@ export const configSchema = z.object({
   DNS_TCP_SESSION_MS: count.min(100).default(120_000),
   /** A connection whose answers stay unread (reading stopped) for this long is closed. */
   DNS_TCP_STALL_MS: count.min(100).default(5_000),
+
+  // Zone transfers to secondaries (docs/secondaries.md). Nobody may transfer unless allowed.
+  /** Addresses, CIDR blocks and `key:<name>` entries allowed to transfer zones (AXFR, IXFR). */
+  DNS_TRANSFER_ALLOW: parsedSetting(parseTransferAllow),
+  /** Secondaries told of every new serial: `host:port`, optionally `@<key name>` to sign. */
+  DNS_NOTIFY: parsedSetting(parseNotifyTargets),
 
   /** API requests per second per key (token bucket); 0 turns the limit off. */
   API_RATE_LIMIT: count.default(50),

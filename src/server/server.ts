@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { DnsServer } from './dns/server';
+import { setUpTransfers, type Transfers } from './dns/transfer/setup';
 import { UsageCounter } from './dns/usage-counter';
 import { ViewStore } from './dns/view-store';
 import { createApp } from './http/app';
@@ -17,6 +18,7 @@ export interface RunningService {
   dnsPort: number;
   purger: Purger;
   metrics: Metrics;
+  transfers: Transfers;
   stop(): Promise<void>;
 }
 
@@ -45,7 +47,8 @@ export async function startService(
   views.subscribe(store.events);
   const usage = new UsageCounter(store.db, log, metrics);
   usage.start();
-  const dns = new DnsServer(views, usage, log, config, metrics);
+  const transfers = setUpTransfers(config, views, store.db, store.events, log);
+  const dns = new DnsServer(views, usage, log, config, metrics, transfers.transfers);
   await dns.start(config.HOST, config.DNS_PORT);
   const app = createApp({
     store,
@@ -68,9 +71,11 @@ export async function startService(
     dnsPort: dns.port,
     purger,
     metrics,
+    transfers,
     async stop() {
       clearInterval(pruning);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      transfers.stop();
       await dns.stop();
       await usage.stop();
       await purger.idle();

@@ -24,6 +24,7 @@ import {
 } from './rrl';
 import { RESIGN_AFTER_MS } from './signer';
 import { TcpConnections, tcpLimits, type TcpConfig } from './tcp';
+import { AXFR, IXFR, type ZoneTransfers } from './transfer/server';
 import type { UsageCell, UsageCounter } from './usage-counter';
 import type { ViewStore } from './view-store';
 import type { ZoneView } from './zone-view';
@@ -63,12 +64,14 @@ export class DnsServer {
     private readonly log: Logger,
     config: DnsConfig,
     metrics?: Metrics,
+    /** Zone transfers over TCP; without them AXFR and IXFR are REFUSED. */
+    private readonly transfers?: ZoneTransfers,
   ) {
     this.counters = new DnsCounters(metrics);
     this.rrl = config.DNS_RRL_RATE ? new Rrl(rrlSettings(config)) : null;
     this.tcpConnections = new TcpConnections(
       tcpLimits(config),
-      (msg) => this.answerTcp(msg),
+      (msg, address) => this.answerTcp(msg, address),
       metrics,
     );
   }
@@ -98,7 +101,13 @@ export class DnsServer {
   }
 
   /** Over TCP the source address is proven: never rate-limited, always counted. */
-  private answerTcp(msg: Buffer): Buffer | null {
+  private answerTcp(msg: Buffer, address: string): Buffer | null | Promise<Buffer[]> {
+    if (this.transfers && msg.length >= 12 && (msg[2]! & 0xf8) === 0) {
+      const parsed = parseQuery(msg);
+      if (parsed.ok && (parsed.query.qtype === AXFR || parsed.query.qtype === IXFR)) {
+        return this.transfers.answer(msg, parsed.query, address, true);
+      }
+    }
     const out = this.answer(msg, true);
     if (out) this.sent(out, this.counters.tcp);
     return out;

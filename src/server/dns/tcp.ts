@@ -51,7 +51,8 @@ export class TcpConnections {
 
   constructor(
     private readonly limits: TcpLimits,
-    private readonly answer: (msg: Buffer) => Buffer | null,
+    /** The answer to a query: one message, none, or (a zone transfer) several, later. */
+    private readonly answer: (msg: Buffer, address: string) => Buffer | null | Promise<Buffer[]>,
     private readonly metrics?: Metrics,
   ) {}
 
@@ -104,9 +105,17 @@ export class TcpConnections {
       this.metrics?.dnsTcpConnections.dec();
     });
 
+    const send = (out: Buffer) => {
+      const frame = Buffer.allocUnsafe(2 + out.length);
+      frame.writeUInt16BE(out.length, 0);
+      out.copy(frame, 2);
+      socket.write(frame);
+    };
+    // A transfer is answered asynchronously; the queries after it wait, so answers keep order.
+    let transferring = false;
     const work = () => {
       let answered = false;
-      while (pending.length >= 2) {
+      while (pending.length >= 2 && !transferring) {
         if (socket.writableNeedDrain) {
           // The client is not reading: stop reading it (its unread queries stay in the kernel's
           // buffers, not ours) until the answers drain, and drop it if they never do.
@@ -118,14 +127,21 @@ export class TcpConnections {
         const len = pending.readUInt16BE(0);
         if (len > MAX_TCP_QUERY) return this.close(socket, 'oversize');
         if (pending.length < 2 + len) break;
-        const out = this.answer(pending.subarray(2, 2 + len));
+        const out = this.answer(pending.subarray(2, 2 + len), address);
         pending = pending.subarray(2 + len);
         answered = true;
-        if (!out) continue;
-        const frame = Buffer.allocUnsafe(2 + out.length);
-        frame.writeUInt16BE(out.length, 0);
-        out.copy(frame, 2);
-        socket.write(frame);
+        if (out instanceof Promise) {
+          transferring = true;
+          void out.then((messages) => {
+            transferring = false;
+            if (socket.destroyed) return;
+            for (const m of messages) send(m);
+            lastQueryAt = Date.now();
+            work();
+          });
+          break;
+        }
+        if (out) send(out);
       }
       if (answered) lastQueryAt = Date.now();
       if (!pending.length) pending = EMPTY;

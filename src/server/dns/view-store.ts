@@ -41,6 +41,11 @@ export class ViewStore {
     return undefined;
   }
 
+  /** The view of a zone by its id (undefined: not loaded, or deleted). */
+  byZoneId(id: string): ZoneView | undefined {
+    return this.byId.get(id);
+  }
+
   /** Zones of different customers, one inside the other, among the zones loaded now. */
   get conflicts(): readonly OwnershipConflict[] {
     return this.ownership.conflicts;

@@ -68,3 +68,27 @@ export async function delv(
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+export interface XfrAnswer {
+  /** The records in the order received (SOA first and last for a whole transfer). */
+  records: Rr[];
+  /** Messages the transfer took, from dig's "XFR size" line (0 when it failed). */
+  messages: number;
+  /** dig's whole output: "; Transfer failed." and the rcode when refused. */
+  text: string;
+}
+
+/** `dig AXFR` or `dig IXFR=<serial>` over TCP against port `port` of 127.0.0.1. */
+export async function digXfr(port: number, zone: string, type: string, ...options: string[]) {
+  const args = ['@127.0.0.1', '-p', String(port), '+tries=1', '+time=5', ...options, zone, type];
+  const r = await run('/usr/bin/dig', args).catch((e: { stdout?: string; stderr?: string }) => ({
+    stdout: `${e.stdout ?? ''}${e.stderr ?? ''}`,
+  }));
+  const records: Rr[] = [];
+  for (const line of r.stdout.split('\n')) {
+    const m = /^([^;\s]\S*)\s+(\d+)\s+IN\s+(\S+)\s*(.*)$/.exec(line);
+    if (m) records.push({ name: m[1]!, ttl: Number(m[2]), type: m[3]!, data: m[4]!.trim() });
+  }
+  const messages = Number(/XFR size: \d+ records \(messages (\d+)/.exec(r.stdout)?.[1] ?? 0);
+  return { records, messages, text: r.stdout } satisfies XfrAnswer;
+}

@@ -1,0 +1,165 @@
+// Outgoing zone transfers: AXFR (RFC 5936) and IXFR (RFC 1995) to the secondaries the operator
+// allows (DNS_TRANSFER_ALLOW: addresses, or a valid TSIG of a listed key). Nobody else gets a
+// zone: REFUSED. The zone comes from the DNS server's view, so a secondary serves what we serve.
+import dnsPacket from 'dns-packet';
+import type { Logger } from 'pino';
+import type { Db } from '../../store/db';
+import { readQname, type Query } from '../query';
+import { RCODE } from '../resolve';
+import type { ViewStore } from '../view-store';
+import type { ZoneView } from '../zone-view';
+import { mayTransfer, type TransferAllow } from './acl';
+import { planIxfr } from './ixfr';
+import { errorMessage, transferMessages, type TransferQuestion } from './wire';
+import { soaRecord, zoneRecords } from './zone-records';
+
+export const AXFR = 252;
+export const IXFR = 251;
+const NOTAUTH = 9;
+
+/**
+ * What the transfer needs of TSIG (RFC 8945): the request's check, and the signing of each
+ * message of the answer. `none`: the request carries no TSIG.
+ */
+export type TsigCheck =
+  | { kind: 'none' }
+  | { kind: 'ok'; key: string; sign: (messages: Buffer[]) => Buffer[] }
+  /** A TSIG that fails: the answer to send (BADKEY, BADSIG, BADTIME as the RFC says). */
+  | { kind: 'failed'; key: string; answer: Buffer; why: string };
+
+export interface TransferDeps {
+  views: ViewStore;
+  db: Db;
+  allow: TransferAllow;
+  tsig: (msg: Buffer) => TsigCheck;
+  log: Logger;
+}
+
+/** How a transfer ended, for the log and the tests. */
+export interface TransferOutcome {
+  zone: string;
+  type: 'AXFR' | 'IXFR';
+  result: 'axfr' | 'ixfr' | 'up_to_date' | 'refused' | 'notauth' | 'formerr' | 'tsig_failed';
+  records?: number;
+}
+
+export class ZoneTransfers {
+  /** The last few outcomes, newest last (tests read them; the log has them all). */
+  readonly recent: TransferOutcome[] = [];
+
+  constructor(private readonly deps: TransferDeps) {}
+
+  /** The messages answering a transfer query; never throws (a bug answers SERVFAIL). */
+  async answer(msg: Buffer, q: Query, address: string, tcp: boolean): Promise<Buffer[]> {
+    const question: TransferQuestion = {
+      id: q.id,
+      flagsHi: q.flagsHi,
+      question: msg.subarray(12, q.questionEnd),
+    };
+    try {
+      return await this.answerUnsafe(msg, q, address, tcp, question);
+    } catch (err) {
+      this.deps.log.error({ err }, 'zone transfer failed');
+      return [errorMessage(question, RCODE.SERVFAIL)];
+    }
+  }
+
+  private async answerUnsafe(
+    msg: Buffer,
+    q: Query,
+    address: string,
+    tcp: boolean,
+    question: TransferQuestion,
+  ): Promise<Buffer[]> {
+    readQname(msg, q);
+    const type = q.qtype === AXFR ? 'AXFR' : 'IXFR';
+    const tsig = this.deps.tsig(msg);
+    const done = (result: TransferOutcome['result'], messages: Buffer[], records?: number) => {
+      this.note(
+        { zone: q.qname, type, result, ...(records === undefined ? {} : { records }) },
+        address,
+      );
+      return tsig.kind === 'ok' ? tsig.sign(messages) : messages;
+    };
+    if (tsig.kind === 'failed') {
+      this.note({ zone: q.qname, type, result: 'tsig_failed' }, address, tsig.why);
+      return [tsig.answer];
+    }
+    const key = tsig.kind === 'ok' ? tsig.key : null;
+    const zone = this.deps.views.findZone(q.qname);
+    if (!mayTransfer(this.deps.allow, address, key)) {
+      return done('refused', [errorMessage(question, RCODE.REFUSED)]);
+    }
+    if (!zone || zone.name !== q.qname || !zone.active || q.qclass !== 1) {
+      return done('notauth', [errorMessage(question, NOTAUTH)]);
+    }
+    if (zone.key) {
+      // A secondary cannot sign: the transferred form of a signed zone must be signed whole,
+      // which is not built yet. Sending it unsigned would make the secondary's answers bogus.
+      this.deps.log.warn(
+        { zone: zone.name },
+        'transfer refused: signed zones are not transferred yet',
+      );
+      return done('refused', [errorMessage(question, RCODE.REFUSED)]);
+    }
+    const serial = zone.serial;
+    const soa = soaRecord(zone, serial);
+    if (q.qtype === AXFR) {
+      // RFC 5936 4.2: AXFR is a TCP transfer.
+      if (!tcp) return done('formerr', [errorMessage(question, RCODE.FORMERR)]);
+      return this.axfr(question, zone, soa, done);
+    }
+    const clientSerial = ixfrSerial(msg);
+    if (clientSerial === null) return done('formerr', [errorMessage(question, RCODE.FORMERR)]);
+    const plan = hasAlias(zone)
+      ? ({ kind: 'axfr', why: 'the zone has ALIAS records (sent as A/AAAA)' } as const)
+      : await planIxfr(this.deps.db, zone, clientSerial, serial);
+    if (plan.kind === 'up_to_date' || !tcp) {
+      // RFC 1995 2: over UDP, our SOA alone tells the client to come back over TCP.
+      return done('up_to_date', [...transferMessages(question, [soa])], 1);
+    }
+    if (plan.kind === 'axfr') {
+      this.deps.log.info(
+        { zone: zone.name, from: clientSerial, why: plan.why },
+        'IXFR answered as AXFR',
+      );
+      return this.axfr(question, zone, soa, done);
+    }
+    const records = [soa, soaRecord(zone, clientSerial), ...plan.deleted, soa, ...plan.added, soa];
+    return done('ixfr', [...transferMessages(question, records)], records.length);
+  }
+
+  private axfr(
+    question: TransferQuestion,
+    zone: ZoneView,
+    soa: Buffer,
+    done: (result: 'axfr', messages: Buffer[], records: number) => Buffer[],
+  ): Buffer[] {
+    // Built in one go from the view: one consistent version, whatever changes meanwhile.
+    const records = [soa, ...zoneRecords(this.deps.views, zone), soa];
+    return done('axfr', [...transferMessages(question, records)], records.length);
+  }
+
+  private note(o: TransferOutcome, address: string, why?: string) {
+    this.recent.push(o);
+    if (this.recent.length > 100) this.recent.shift();
+    this.deps.log.info({ ...o, client: address, ...(why ? { why } : {}) }, 'zone transfer');
+  }
+}
+
+function hasAlias(zone: ZoneView): boolean {
+  for (const node of zone.nodes.values()) if (node.alias) return true;
+  return false;
+}
+
+/** The client's serial from the SOA in the IXFR query's authority section; null if none. */
+function ixfrSerial(msg: Buffer): number | null {
+  try {
+    const packet = dnsPacket.decode(msg);
+    const soa = packet.authorities?.find((a) => a.type === 'SOA');
+    const data = soa && 'data' in soa ? (soa.data as { serial?: unknown }) : undefined;
+    return typeof data?.serial === 'number' ? data.serial : null;
+  } catch {
+    return null;
+  }
+}

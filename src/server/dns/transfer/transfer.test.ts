@@ -3,7 +3,7 @@
 import dgram from 'node:dgram';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digXfr, dig } from '../../test-support/dns-tools';
+import { digXfr } from '../../test-support/dns-tools';
 import { createZone, startTestServer, type TestServer } from '../../test-support/harness';
 
 let srv: TestServer;

@@ -21,12 +21,15 @@ const cspSources = z
 
 /** A setting read by `parse` (unset: ''), whose message names the entry at fault. */
 function parsedSetting<T>(parse: (text: string) => Parsed<T>) {
-  return z.string().default('').transform((text, ctx): T => {
-    const r = parse(text);
-    if (r.ok) return r.value;
-    ctx.addIssue({ code: 'custom', message: r.message });
-    return z.NEVER;
-  });
+  return z
+    .string()
+    .default('')
+    .transform((text, ctx): T => {
+      const r = parse(text);
+      if (r.ok) return r.value;
+      ctx.addIssue({ code: 'custom', message: r.message });
+      return z.NEVER;
+    });
 }
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -76,6 +79,19 @@ export const configSchema = z.object({
   DNS_TRANSFER_ALLOW: parsedSetting(parseTransferAllow),
   /** Secondaries told of every new serial: `host:port`, optionally `@<key name>` to sign. */
   DNS_NOTIFY: parsedSetting(parseNotifyTargets),
+  /** The catalog zone (RFC 9432) listing every transferable zone; unset: no catalog. */
+  DNS_CATALOG_ZONE: z
+    .string()
+    .transform((s) => s.trim().toLowerCase().replace(/\.$/, ''))
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^([a-z0-9_]([a-z0-9_-]*[a-z0-9_])?\.)*[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?$/,
+          'a domain name such as catalog.zonedeck.internal',
+        ),
+    )
+    .optional(),
 
   /** API requests per second per key (token bucket); 0 turns the limit off. */
   API_RATE_LIMIT: count.default(50),

@@ -41,6 +41,11 @@ export class ViewStore {
     return undefined;
   }
 
+  /** Every zone loaded. */
+  zones(): IterableIterator<ZoneView> {
+    return this.byId.values();
+  }
+
   /** The view of a zone by its id (undefined: not loaded, or deleted). */
   byZoneId(id: string): ZoneView | undefined {
     return this.byId.get(id);

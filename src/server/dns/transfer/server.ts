@@ -9,6 +9,7 @@ import { RCODE } from '../resolve';
 import type { ViewStore } from '../view-store';
 import type { ZoneView } from '../zone-view';
 import { mayTransfer, type TransferAllow } from './acl';
+import type { CatalogZone } from './catalog';
 import { planIxfr } from './ixfr';
 import { errorMessage, transferMessages, type TransferQuestion } from './wire';
 import { soaRecord, zoneRecords } from './zone-records';
@@ -29,6 +30,7 @@ export type TsigCheck =
 
 export interface TransferDeps {
   views: ViewStore;
+  catalog: CatalogZone | null;
   db: Db;
   allow: TransferAllow;
   tsig: (msg: Buffer) => TsigCheck;
@@ -89,6 +91,17 @@ export class ZoneTransfers {
     const zone = this.deps.views.findZone(q.qname);
     if (!mayTransfer(this.deps.allow, address, key)) {
       return done('refused', [errorMessage(question, RCODE.REFUSED)]);
+    }
+    const catalog = this.deps.catalog;
+    if (catalog && q.qname === catalog.name && q.qclass === 1) {
+      if (!tcp) return done('formerr', [errorMessage(question, RCODE.FORMERR)]);
+      // Small, and rebuilt whole on every change: always sent whole (IXFR answered by AXFR).
+      const soa = catalog.soa();
+      const records = [soa, ...catalog.records(), soa];
+      if (q.qtype === IXFR && ixfrSerial(msg) === catalog.serial) {
+        return done('up_to_date', [...transferMessages(question, [soa])], 1);
+      }
+      return done('axfr', [...transferMessages(question, records)], records.length);
     }
     if (!zone || zone.name !== q.qname || !zone.active || q.qclass !== 1) {
       return done('notauth', [errorMessage(question, NOTAUTH)]);

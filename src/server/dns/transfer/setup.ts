@@ -4,34 +4,48 @@ import type { Config } from '../../config';
 import type { ZoneEvents } from '../../events';
 import type { Db } from '../../store/db';
 import type { ViewStore } from '../view-store';
+import { CatalogZone } from './catalog';
 import { Notifier } from './notify';
 import { ZoneTransfers, type TsigCheck } from './server';
 
 export interface Transfers {
   transfers: ZoneTransfers;
+  catalog: CatalogZone | null;
   notifier: Notifier;
   stop(): void;
 }
 
 export function setUpTransfers(
-  config: Pick<Config, 'DNS_TRANSFER_ALLOW' | 'DNS_NOTIFY'>,
+  config: Pick<Config, 'DNS_TRANSFER_ALLOW' | 'DNS_NOTIFY' | 'DNS_CATALOG_ZONE'>,
   views: ViewStore,
   db: Db,
   events: ZoneEvents,
   log: Logger,
 ): Transfers {
   const tsig = (): TsigCheck => ({ kind: 'none' });
-  const transfers = new ZoneTransfers({ views, db, allow: config.DNS_TRANSFER_ALLOW, tsig, log });
+  const catalog = config.DNS_CATALOG_ZONE ? new CatalogZone(config.DNS_CATALOG_ZONE) : null;
+  catalog?.refresh(views);
+  const transfers = new ZoneTransfers({
+    views,
+    catalog,
+    db,
+    allow: config.DNS_TRANSFER_ALLOW,
+    tsig,
+    log,
+  });
   const notifier = new Notifier(config.DNS_NOTIFY, () => null, log);
   // Subscribed after the view store: by the time a secondary asks, the view holds the change.
   const unsubscribe = events.subscribe((e) => {
-    if (e.kind === 'deleted' || !notifier.enabled) return;
+    if (e.kind !== 'rrsets' && catalog?.refresh(views))
+      notifier.notify(catalog.name, catalog.serial);
+    if (e.kind === 'deleted') return;
     const view = views.byZoneId(e.zoneId);
     if (view?.active && !view.key) notifier.notify(view.name, e.zone.serial);
   });
   return {
     transfers,
     notifier,
+    catalog,
     stop() {
       unsubscribe();
       notifier.stop();

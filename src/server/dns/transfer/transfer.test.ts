@@ -9,7 +9,11 @@ import { createZone, startTestServer, type TestServer } from '../../test-support
 let srv: TestServer;
 let closed: TestServer;
 beforeAll(async () => {
-  srv = await startTestServer({ API_RATE_LIMIT: '0', DNS_TRANSFER_ALLOW: '127.0.0.0/8' });
+  srv = await startTestServer({
+    API_RATE_LIMIT: '0',
+    DNS_TRANSFER_ALLOW: '127.0.0.0/8',
+    DNS_CATALOG_ZONE: 'catalog.zonedeck.internal.',
+  });
   // The default: nobody may transfer.
   closed = await startTestServer({ API_RATE_LIMIT: '0' });
 });
@@ -203,6 +207,54 @@ describe('IXFR', () => {
       'lb.ixfr-alias.test. 3600 A 192.0.2.1',
       'lb.ixfr-alias.test. 3600 A 192.0.2.2',
     ]);
+  });
+});
+
+describe('catalog zone', () => {
+  const members = async () => {
+    const x = await digXfr(port(), 'catalog.zonedeck.internal', 'AXFR');
+    return {
+      x,
+      serial: Number(x.records[0]?.data.split(' ')[2]),
+      zones: x.records.filter((r) => r.type === 'PTR').map((r) => r.data),
+    };
+  };
+
+  it('lists every transferable zone as RFC 9432 version 2, and follows creations and deletions', async () => {
+    const before = await members();
+    const { x } = before;
+    expect(x.records[0]?.type, x.text).toBe('SOA');
+    expect(x.records.at(-1)?.type).toBe('SOA');
+    expect(lines(x.records.filter((r) => r.type !== 'SOA' && r.type !== 'PTR'))).toEqual([
+      'catalog.zonedeck.internal. 0 NS invalid.',
+      'version.catalog.zonedeck.internal. 0 TXT "2"',
+    ]);
+    for (const r of x.records.filter((r) => r.type === 'PTR'))
+      expect(r.name).toMatch(/^[0-9a-f]{20}\.zones\.catalog\.zonedeck\.internal\.$/);
+
+    const z = await createZone(srv.admin, 'catalog-member.test');
+    const added = await members();
+    expect(added.zones).toContain('catalog-member.test.');
+    expect(added.serial).toBeGreaterThan(before.serial);
+    expect(added.zones).toHaveLength(before.zones.length + 1);
+
+    expect((await srv.admin.delete(`/v1/zones/${z}`)).status).toBe(202);
+    const removed = await members();
+    expect(removed.zones).not.toContain('catalog-member.test.');
+    expect(removed.serial).toBeGreaterThan(added.serial);
+    const current = await digXfr(port(), 'catalog.zonedeck.internal', `IXFR=${removed.serial}`);
+    expect(current.records.map((r) => r.type)).toEqual(['SOA']);
+  });
+
+  it('leaves out disabled zones and signed ones (not transferred yet)', async () => {
+    const z = await createZone(srv.admin, 'catalog-disabled.test');
+    expect((await members()).zones).toContain('catalog-disabled.test.');
+    const off = await srv.admin.put(`/v1/zones/${z}`, { status: 'disabled' });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await members()).zones).not.toContain('catalog-disabled.test.');
+    const zs = await createZone(srv.admin, 'catalog-signed.test');
+    await srv.admin.patch(`/v1/zones/${zs}/dnssec/status`, { enabled: true });
+    expect((await members()).zones).not.toContain('catalog-signed.test.');
   });
 });
 

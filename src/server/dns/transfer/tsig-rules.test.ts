@@ -10,6 +10,7 @@ import {
   signResponse,
   TSIG_ERROR,
   tsigErrorResponse,
+  tsigOverhead,
   verifyRequest,
   verifyResponse,
   type TsigFailure,
@@ -233,6 +234,12 @@ describe('the client side: a request we sign (NOTIFY) and its answer', () => {
     );
     expect(verifyResponse(signed, KEY, mac, { now: NOW + 301 }).ok).toBe(false);
     expect(verifyResponse(signed, KEY, Buffer.alloc(32), { now: NOW }).ok).toBe(false);
+  });
+
+  it('signing adds exactly tsigOverhead(key) octets', () => {
+    for (const key of [KEY, BIG]) {
+      expect(signRequest(notify, key, NOW).message.length).toBe(notify.length + tsigOverhead(key));
+    }
   });
 
   it('the MAC of a request is over the message and all TSIG variables, no request MAC', () => {

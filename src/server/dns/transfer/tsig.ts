@@ -21,7 +21,7 @@ import {
   type TsigVerifyOptions,
 } from './tsig-digest';
 import { TSIG_ALGORITHMS, type TsigKey, type TsigKeyring } from './tsig-keys';
-import { appendTsig, locateTsig, readName, type TsigRecord } from './tsig-wire';
+import { appendTsig, locateTsig, readName, tsigRecordLength, type TsigRecord } from './tsig-wire';
 
 export { signMessage, TSIG_ERROR, TSIG_ERROR_NAME, TSIG_FUDGE, wireToText } from './tsig-digest';
 export type { TsigAnswerCheck, TsigErrorCode, TsigVerifyOptions } from './tsig-digest';
@@ -31,6 +31,15 @@ export { TsigResponseSigner, TsigStreamVerifier } from './tsig-stream';
 
 export const RCODE_FORMERR = 1;
 export const RCODE_NOTAUTH = 9;
+
+/** Octets signing adds to a message: leave this much room when filling a transfer message. */
+export function tsigOverhead(key: TsigKey): number {
+  return tsigRecordLength(
+    keyNameWire(key),
+    algorithmWire(key),
+    TSIG_ALGORITHMS[key.algorithm].macLength,
+  );
+}
 
 export type TsigVerification =
   /** No TSIG record: the caller decides by address alone. */

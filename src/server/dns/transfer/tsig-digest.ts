@@ -33,7 +33,7 @@ export const u48 = (n: number): Buffer => {
 export const algorithmWire = (key: TsigKey): Buffer => nameToWire(`${key.algorithm}.`);
 export const keyNameWire = (key: TsigKey): Buffer => nameToWire(key.name);
 
-/** A MAC as it enters a later digest: its length, then its octets (RFC 8945 4.3.1, 4.3.2). */
+/** A MAC as it enters a later digest: its length, then its octets (RFC 8945 4.3.1, 5.3.1). */
 export const macPrefix = (mac: Buffer): Buffer => Buffer.concat([u16(mac.length), mac]);
 
 /** The TSIG variables (RFC 8945 4.3.3), canonical wire form. */
@@ -59,7 +59,7 @@ export function tsigVariables(v: {
   ]);
 }
 
-/** Only the timers: what follows each later message of a multi-message answer (4.3.1). */
+/** Only the timers: what follows each later message of a multi-message answer (5.3.1). */
 export const tsigTimers = (timeSigned: number, fudge: number): Buffer =>
   Buffer.concat([u48(timeSigned), u16(fudge)]);
 

@@ -63,7 +63,7 @@ const messageArb = fc
 
 /** Bits RFC 8945 leaves out of the MAC on purpose: the message ID, and letter case in the names. */
 function harmless(signed: Buffer, unsignedLength: number, key: TsigKey, byte: number, bit: number) {
-  if (byte < 2) return true; // the ID: replaced by the Original ID in the digest (4.3.3)
+  if (byte < 2) return true; // the ID: replaced by the Original ID in the digest (4.3.2)
   const ownerEnd = unsignedLength + key.name.length + 1;
   const algStart = ownerEnd + 10;
   const algEnd = algStart + key.algorithm.length + 2;

@@ -1,4 +1,4 @@
-// RFC 8945's rules one by one, on hand-made messages: where the TSIG may stand (5.1), MAC sizes
+// RFC 8945's rules one by one, on hand-made messages: where the TSIG may stand (5.2), MAC sizes
 // (5.2.2.1), what each error answer carries (5.2, 5.3.2), compression in the key name, and the
 // client side (a NOTIFY's answer).
 import dnsPacket from 'dns-packet';
@@ -53,7 +53,7 @@ function truncated(msg: Buffer, key = KEY, length = 16): Buffer {
 const verify = (msg: Buffer, minMacLength?: number) =>
   verifyRequest(msg, KEYS, { now: NOW, minMacLength });
 
-describe('where a TSIG may stand (RFC 8945 5.1)', () => {
+describe('where a TSIG may stand (RFC 8945 5.2)', () => {
   const tsigRr = signRequest(query(), KEY, NOW).message.subarray(query().length);
   const withRecords = (answer: number, additional: number, body: Buffer[]) => {
     const h = Buffer.from(query().subarray(0, 12));

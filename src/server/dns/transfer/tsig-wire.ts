@@ -95,7 +95,7 @@ function readRdata(msg: Buffer, at: number, end: number) {
 /**
  * Walks the whole message. A TSIG record anywhere but last in the additional section, a TSIG of
  * the wrong class or TTL, a record running past the end or bytes after the last one are all
- * malformed (FORMERR, RFC 8945 5.1 and 4.2).
+ * malformed (FORMERR, RFC 8945 5.2 and 4.2).
  */
 export function locateTsig(msg: Buffer): TsigLocation {
   if (msg.length < 12) return { kind: 'malformed', reason: 'shorter than a DNS header' };

@@ -1,5 +1,5 @@
 // TSIG (RFC 8945) for the transfer server, without sockets: verify a request and say what to
-// answer when it fails (5.2), sign a single answer (4.3.2), sign a request we send (NOTIFY) and
+// answer when it fails (5.2), sign a single answer (4.3), sign a request we send (NOTIFY) and
 // verify its answer. Multi-message answers are in tsig-stream.ts.
 import {
   algorithmWire,
@@ -48,7 +48,7 @@ export type TsigVerification =
   | { kind: 'ok'; key: TsigKey; requestMac: Buffer; timeSigned: number }
   /** Answer with `tsigErrorResponse(request, this)`: NOTAUTH carrying the TSIG error. */
   | TsigFailure
-  /** Answer FORMERR without a TSIG (RFC 8945 5.1, 5.2.2.1). */
+  /** Answer FORMERR without a TSIG (RFC 8945 5.2, 5.2.2.1). */
   | { kind: 'formerr'; reason: string };
 
 export interface TsigFailure {
@@ -109,7 +109,7 @@ export function verifyRequest(
   return { kind: 'ok', key, requestMac: rec.mac, timeSigned: rec.timeSigned };
 }
 
-/** Signs a single answer to a verified request (RFC 8945 4.3.2). */
+/** Signs a single answer to a verified request (RFC 8945 4.3: request MAC, message, variables). */
 export function signResponse(
   msg: Buffer,
   key: TsigKey,

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseNotifyTargets, parseTransferAllow, type Parsed } from './dns/transfer/acl';
+import { tsigKeysSchema } from './dns/transfer/tsig-keys';
 
 const hostList = z
   .string()
@@ -75,6 +76,8 @@ export const configSchema = z.object({
   DNS_TCP_STALL_MS: count.min(100).default(5_000),
 
   // Zone transfers to secondaries (docs/secondaries.md). Nobody may transfer unless allowed.
+  /** TSIG keys: `name:hmac-sha256:<base64 secret>`, comma-separated (hmac-sha512 too). */
+  DNS_TSIG_KEYS: z.string().default('').pipe(tsigKeysSchema),
   /** Addresses, CIDR blocks and `key:<name>` entries allowed to transfer zones (AXFR, IXFR). */
   DNS_TRANSFER_ALLOW: parsedSetting(parseTransferAllow),
   /** Secondaries told of every new serial: `host:port`, optionally `@<key name>` to sign. */
@@ -129,10 +132,24 @@ export const configSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
 });
 
+/** Every key DNS_TRANSFER_ALLOW and DNS_NOTIFY name must be one of DNS_TSIG_KEYS. */
+const checkedConfig = configSchema.superRefine((c, ctx) => {
+  const missing = (setting: string, key: string) =>
+    ctx.addIssue({
+      code: 'custom',
+      path: [setting],
+      message: `the TSIG key "${key.replace(/\.$/, '')}" is not in DNS_TSIG_KEYS; add it there as name:hmac-sha256:<base64 secret>`,
+    });
+  for (const key of c.DNS_TRANSFER_ALLOW.keys)
+    if (!c.DNS_TSIG_KEYS.has(key)) missing('DNS_TRANSFER_ALLOW', key);
+  for (const t of c.DNS_NOTIFY)
+    if (t.key && !c.DNS_TSIG_KEYS.has(t.key)) missing('DNS_NOTIFY', t.key);
+});
+
 export type Config = z.infer<typeof configSchema> & { dataDir: string; webDir: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfig.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration in the environment:\n${lines.join('\n')}`);

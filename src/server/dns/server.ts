@@ -108,14 +108,30 @@ export class DnsServer {
         return this.transfers.answer(msg, parsed.query, address, true);
       }
     }
-    const out = this.answer(msg, true);
+    const out = this.withTsig(msg, () => this.answer(msg, true));
     if (out) this.sent(out, this.counters.tcp);
     return out;
   }
 
+  /**
+   * A query signed with TSIG (a secondary's SOA query) gets a signed answer, or the TSIG error
+   * (RFC 8945 5.2); an unsigned query, or a server without transfers, the plain answer.
+   */
+  private withTsig(msg: Buffer, plain: () => Buffer | null): Buffer | null {
+    if (!this.transfers || msg.length < 12 || msg.readUInt16BE(10) === 0) return plain();
+    const check = this.transfers.tsig(msg);
+    if (check.kind === 'none') return plain();
+    if (check.kind === 'failed') {
+      const flags = { id: msg.readUInt16BE(0), flagsHi: msg[2]! };
+      return check.answer ?? header(flags, RCODE.FORMERR, false, false, [0, 0, 0, 0]);
+    }
+    const out = plain();
+    return out && check.sign([out])[0]!;
+  }
+
   /** The UDP answer to send to `address` after rate limiting; null: send nothing. */
   answerUdp(msg: Buffer, address: string): Buffer | null {
-    const out = this.answer(msg, false);
+    const out = this.withTsig(msg, () => this.answer(msg, false));
     if (!out || !this.rrl) return out && this.sent(out, this.counters.udp);
     const verdict = this.rrl.check(address, this.lastClass, Date.now());
     if (verdict === RRL_OK) return this.sent(out, this.counters.udp);

@@ -25,8 +25,8 @@ const NOTAUTH = 9;
 export type TsigCheck =
   | { kind: 'none' }
   | { kind: 'ok'; key: string; sign: (messages: Buffer[]) => Buffer[] }
-  /** A TSIG that fails: the answer to send (BADKEY, BADSIG, BADTIME as the RFC says). */
-  | { kind: 'failed'; key: string; answer: Buffer; why: string };
+  /** A TSIG that fails: the answer to send (BADKEY, BADSIG, BADTIME as the RFC says; null: FORMERR). */
+  | { kind: 'failed'; answer: Buffer | null; why: string };
 
 export interface TransferDeps {
   views: ViewStore;
@@ -50,6 +50,11 @@ export class ZoneTransfers {
   readonly recent: TransferOutcome[] = [];
 
   constructor(private readonly deps: TransferDeps) {}
+
+  /** The TSIG check of any request (a secondary signs its SOA queries too). */
+  tsig(msg: Buffer): TsigCheck {
+    return this.deps.tsig(msg);
+  }
 
   /** The messages answering a transfer query; never throws (a bug answers SERVFAIL). */
   async answer(msg: Buffer, q: Query, address: string, tcp: boolean): Promise<Buffer[]> {
@@ -85,7 +90,7 @@ export class ZoneTransfers {
     };
     if (tsig.kind === 'failed') {
       this.note({ zone: q.qname, type, result: 'tsig_failed' }, address, tsig.why);
-      return [tsig.answer];
+      return [tsig.answer ?? errorMessage(question, RCODE.FORMERR)];
     }
     const key = tsig.kind === 'ok' ? tsig.key : null;
     const zone = this.deps.views.findZone(q.qname);

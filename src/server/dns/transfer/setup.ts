@@ -6,7 +6,8 @@ import type { Db } from '../../store/db';
 import type { ViewStore } from '../view-store';
 import { CatalogZone } from './catalog';
 import { Notifier } from './notify';
-import { ZoneTransfers, type TsigCheck } from './server';
+import { ZoneTransfers } from './server';
+import { notifySigner, tsigChecker } from './tsig-check';
 
 export interface Transfers {
   transfers: ZoneTransfers;
@@ -16,13 +17,13 @@ export interface Transfers {
 }
 
 export function setUpTransfers(
-  config: Pick<Config, 'DNS_TRANSFER_ALLOW' | 'DNS_NOTIFY' | 'DNS_CATALOG_ZONE'>,
+  config: Pick<Config, 'DNS_TRANSFER_ALLOW' | 'DNS_NOTIFY' | 'DNS_CATALOG_ZONE' | 'DNS_TSIG_KEYS'>,
   views: ViewStore,
   db: Db,
   events: ZoneEvents,
   log: Logger,
 ): Transfers {
-  const tsig = (): TsigCheck => ({ kind: 'none' });
+  const tsig = tsigChecker(config.DNS_TSIG_KEYS);
   const catalog = config.DNS_CATALOG_ZONE ? new CatalogZone(config.DNS_CATALOG_ZONE) : null;
   catalog?.refresh(views);
   const transfers = new ZoneTransfers({
@@ -33,7 +34,7 @@ export function setUpTransfers(
     tsig,
     log,
   });
-  const notifier = new Notifier(config.DNS_NOTIFY, () => null, log);
+  const notifier = new Notifier(config.DNS_NOTIFY, notifySigner(config.DNS_TSIG_KEYS), log);
   // Subscribed after the view store: by the time a secondary asks, the view holds the change.
   const unsubscribe = events.subscribe((e) => {
     if (e.kind !== 'rrsets' && catalog?.refresh(views))

@@ -118,7 +118,9 @@ export class DnsServer {
    * (RFC 8945 5.2); an unsigned query, or a server without transfers, the plain answer.
    */
   private withTsig(msg: Buffer, plain: () => Buffer | null): Buffer | null {
-    if (!this.transfers || msg.length < 12 || msg.readUInt16BE(10) === 0) return plain();
+    // A response (QR) is never answered, signed or not.
+    if (!this.transfers || msg.length < 12 || msg[2]! & 0x80 || msg.readUInt16BE(10) === 0)
+      return plain();
     const check = this.transfers.tsig(msg);
     if (check.kind === 'none') return plain();
     if (check.kind === 'failed') {

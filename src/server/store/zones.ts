@@ -70,6 +70,17 @@ export async function createZone(
         if (used >= input.quota) throw new ZoneQuotaReached(input.quota, used);
       }
       await trx.insertInto('zones').values(row).execute();
+      // The first change of the journal: History starts with who made the zone, and a secondary
+      // holding this first serial gets later changes by IXFR.
+      await recordChange(trx, {
+        zoneId: row.id,
+        actor: store.actor ?? OPERATOR,
+        kind: 'zone',
+        summary: `Zone ${row.name} created`,
+        serial: row.serial,
+        rrsets: [],
+        revertible: false,
+      });
       if (fill) await fill(trx, row);
       return { result: null, event: { kind: 'zone', zoneId: row.id, zone: stateOf(row) } };
     });

@@ -51,7 +51,10 @@ export async function planIxfr(
   // Per RRset: the state before the first change that touched it, after the last one.
   const net = new Map<string, RRsetDiff>();
   for (const row of rows.slice(0, end + 1)) {
-    if (!RECORD_KINDS.has(row.kind) || (JSON.parse(row.settings) as SettingDiff[]).length) {
+    const settings = JSON.parse(row.settings) as SettingDiff[];
+    // A zone change with no setting (the zone's creation) changes no record.
+    if (row.kind === 'zone' && !settings.length) continue;
+    if (!RECORD_KINDS.has(row.kind) || settings.length) {
       return {
         kind: 'axfr',
         why: `a ${row.kind} change (serial ${row.serial}) changed the zone's settings`,

@@ -65,7 +65,12 @@ describe('every write is one change', () => {
     await bot.delete(`${recs(z)}/${id.replace(/.$/, '')}x`); // unknown: no change
     const serial = await serialOf(z);
     const list = await history(z);
-    expect(list.map((c) => c.kind)).toEqual(['records', 'records']);
+    expect(list.map((c) => c.kind)).toEqual(['records', 'records', 'zone']);
+    expect(list[2]).toMatchObject({
+      summary: 'Zone journal-one.com created',
+      revertible: false,
+      actor: { key_id: expect.any(String) },
+    });
     expect(list[0]).toMatchObject({
       actor: { key_id: keyId, label: 'ci-bot' },
       serial,
@@ -95,7 +100,14 @@ describe('every write is one change', () => {
     expect((await api.put(`/v1/zones/${z}`, { ttl: 600 })).status).toBe(200);
     expect((await api.patch(`/v1/zones/${z}/dnssec/status`, { enabled: true })).status).toBe(200);
     const list = await history(z);
-    expect(list.map((c) => c.kind)).toEqual(['dnssec', 'zone', 'records', 'records', 'records']);
+    expect(list.map((c) => c.kind)).toEqual([
+      'dnssec',
+      'zone',
+      'records',
+      'records',
+      'records',
+      'zone',
+    ]);
     expect(list[0]).toMatchObject({ kind: 'dnssec', revertible: false });
     expect(list[1]).toMatchObject({ kind: 'zone', summary: expect.stringContaining('TTL') });
     const d = await api.get(changes(z, `/${list[1].id}`));
@@ -112,8 +124,9 @@ describe('every write is one change', () => {
     for (let i = 0; i < 5; i++)
       await api.post(recs(z), { name: `h${i}`, type: 'A', content: '192.0.2.9' });
     const r = await api.get(changes(z, '?limit=2&offset=1'));
+    // Five records, and the zone's creation.
     expect(r.body.data.pagination).toMatchObject({
-      total: 5,
+      total: 6,
       offset: 1,
       limit: 2,
       count: 2,
@@ -147,7 +160,7 @@ describe('revert', () => {
     });
     expect(await records(z)).toEqual(before);
     expect(await serialOf(z)).toBe(serial);
-    expect(await history(z)).toHaveLength(2);
+    expect(await history(z)).toHaveLength(3);
 
     const done = await api.post(changes(z, `/${edit.id}/revert`), {});
     expect(done.status).toBe(200);

@@ -92,7 +92,7 @@ export function registerZoneRoutes(r: Registrar) {
               { recordsPerZone: config.QUOTA_RECORDS_PER_ZONE },
             );
       const row = await createZone(
-        store,
+        actingStore(store, c),
         {
           customerId: principal.customerId,
           name: input.name,

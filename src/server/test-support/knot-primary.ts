@@ -1,6 +1,7 @@
 // Knot as a PRIMARY for tests and the benchmark: zone files written in a temporary directory,
 // transfers (IXFR from its journal) to a TSIG key or to 127.0.0.0/8, NOTIFY to given targets.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   readIfExists,
@@ -10,8 +11,15 @@ import {
   withFreePorts,
   type Daemon,
 } from './secondary-daemon';
-import { KNOTD, knotBase, knotc } from './secondary-knot';
-import { absolute, soaSerial, writeFile, type Endpoint, type TsigKey } from './secondary';
+import { KNOTD, knotBase, knotc, knotTransfers } from './secondary-knot';
+import {
+  absolute,
+  soaSerial,
+  writeFile,
+  type Endpoint,
+  type TransferKind,
+  type TsigKey,
+} from './secondary';
 
 export interface KnotPrimaryOptions {
   /** Zone name → zone file text (with its own SOA). */
@@ -31,7 +39,11 @@ export interface ZoneChange {
 export interface KnotPrimary extends Endpoint {
   dir: string;
   stop(): Promise<void>;
+  /** Stops it and removes its directory. */
+  destroy(): Promise<void>;
   log(): string;
+  /** The kinds of the transfers of `zone` it served, oldest first (from its log). */
+  transfersOut(zone: string): TransferKind[];
   serialOf(zone: string): Promise<number | null>;
   setNotify(targets: Endpoint[]): Promise<void>;
   /** Rewrites the zone file (the serial must grow) and reloads it: Knot computes the IXFR diff. */
@@ -111,7 +123,12 @@ export async function startKnotPrimary(options: KnotPrimaryOptions): Promise<Kno
     port: state.port,
     dir,
     stop: () => daemon.stop(),
+    async destroy() {
+      await daemon.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
     log: () => `${readIfExists(logFile)}${readIfExists(outputFile)}`,
+    transfersOut: (zone) => knotTransfers(readIfExists(logFile), zone, 'outgoing'),
     serialOf,
     async setNotify(targets) {
       state.notify = targets;

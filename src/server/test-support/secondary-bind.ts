@@ -129,4 +129,5 @@ export const bindEngine: Engine = {
     await run(RNDC, ['-c', path.join(dir, 'rndc.conf'), 'reconfig']);
   },
   transfers: bindTransfers,
+  tsigRefused: /refresh: failure trying primary .*tsig/,
 };

@@ -96,10 +96,15 @@ function knotSecondaryConfig({ dir, ports, options, zones }: EngineSetup): strin
 }
 
 /**
- * Knot logs `[zone.] IXFR, incoming, remote …, finished, …` (or AXFR) per completed transfer;
- * an IXFR answered AXFR-style is logged "receiving AXFR-style IXFR" and counts as AXFR.
+ * Knot logs `[zone.] IXFR, incoming, remote …, finished, …` (or AXFR, or outgoing) per completed
+ * transfer; an IXFR answered AXFR-style ("receiving AXFR-style IXFR", or on the primary's side
+ * "fallback to AXFR") counts as AXFR.
  */
-export function knotTransfers(log: string, zone: string): TransferKind[] {
+export function knotTransfers(
+  log: string,
+  zone: string,
+  direction: 'incoming' | 'outgoing' = 'incoming',
+): TransferKind[] {
   const kinds: TransferKind[] = [];
   let axfrStyle = false;
   const prefix = `[${absolute(zone)}] `;
@@ -107,10 +112,10 @@ export function knotTransfers(log: string, zone: string): TransferKind[] {
     const at = line.toLowerCase().indexOf(prefix);
     if (at < 0) continue;
     const rest = line.slice(at + prefix.length);
-    if (/^IXFR, incoming.*AXFR-style/.test(rest)) axfrStyle = true;
-    const done = /^(AXFR|IXFR), incoming, .*finished/.exec(rest);
-    if (done) {
-      kinds.push(done[1] === 'IXFR' && !axfrStyle ? 'IXFR' : 'AXFR');
+    if (!rest.startsWith(`IXFR, ${direction}`) && !rest.startsWith(`AXFR, ${direction}`)) continue;
+    if (/AXFR-style|fallback to AXFR/.test(rest)) axfrStyle = true;
+    if (/, finished/.test(rest)) {
+      kinds.push(rest.startsWith('IXFR') && !axfrStyle ? 'IXFR' : 'AXFR');
       axfrStyle = false;
     }
   }
@@ -130,4 +135,5 @@ export const knotEngine: Engine = {
     await knotc(dir, 'reload');
   },
   transfers: knotTransfers,
+  tsigRefused: /failed to verify TSIG/,
 };

@@ -69,4 +69,5 @@ export const nsdEngine: Engine = {
   },
   // NSD 4.6 logs a transfer's serial and key, not whether it was IXFR or AXFR.
   transfers: () => null,
+  tsigRefused: /xfrd: zone \S+, from \S+: (tsig error|bad tsig signature)/,
 };

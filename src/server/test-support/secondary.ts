@@ -47,6 +47,8 @@ export interface Secondary {
   /** Its temporary directory: configuration, zone files, journals, log. */
   dir: string;
   stop(): Promise<void>;
+  /** Stops it and removes its directory (after a test; `log()` is gone then). */
+  destroy(): Promise<void>;
   /** Starts it again on the same port with the same files (after `stop`, or while running). */
   restart(): Promise<void>;
   /** The serial it serves for `zone` (`dig SOA +norec`), null when it does not serve it. */
@@ -66,6 +68,8 @@ export interface Secondary {
   transfers(zone: string): TransferKind[] | null;
   /** The kind of its last completed transfer of `zone`, null before the first or unknown. */
   lastTransfer(zone: string): TransferKind | null;
+  /** Whether its log shows the primary refusing its TSIG (on an SOA query or a transfer). */
+  sawTsigRefusal(): boolean;
 }
 
 /** What an engine's adapter is given to write its configuration. */
@@ -87,6 +91,8 @@ export interface Engine {
   /** Makes the running daemon read its rewritten configuration. */
   reconfigure(setup: EngineSetup): Promise<void>;
   transfers(log: string, zone: string): TransferKind[] | null;
+  /** How its log says that the primary refused its TSIG. */
+  tsigRefused: RegExp;
 }
 
 export function absolute(zone: string): string {
@@ -139,6 +145,10 @@ export async function startEngine(engine: Engine, options: SecondaryOptions): Pr
     port,
     dir,
     stop: () => daemon.stop(),
+    async destroy() {
+      await daemon.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
     async restart() {
       await daemon.stop();
       daemon = await launch();
@@ -173,6 +183,7 @@ export async function startEngine(engine: Engine, options: SecondaryOptions): Pr
     },
     transfers: (zone) => engine.transfers(log(), zone),
     lastTransfer: (zone) => engine.transfers(log(), zone)?.at(-1) ?? null,
+    sawTsigRefusal: () => engine.tsigRefused.test(log()),
   };
   return secondary;
 }

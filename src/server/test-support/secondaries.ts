@@ -12,7 +12,7 @@ import { bindEngine } from './secondary-bind';
 
 export type { Secondary, SecondaryKind, SecondaryOptions } from './secondary';
 
-const engines: Record<SecondaryKind, Engine> = {
+export const engines: Record<SecondaryKind, Engine> = {
   knot: knotEngine,
   nsd: nsdEngine,
   bind: bindEngine,

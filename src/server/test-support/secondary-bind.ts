@@ -122,8 +122,12 @@ export const bindEngine: Engine = {
     writeFile(setup.dir, 'named.conf', namedConfig(setup));
     writeFile(setup.dir, 'rndc.conf', rndcConfig(setup.dir, setup.ports[1]!));
   },
-  // Foreground with the configured logging (-f, not -g), no -u: it stays the starting user.
-  args: ({ dir }) => ['-f', '-4', '-n', '1', '-d', '3', '-c', path.join(dir, 'named.conf')],
+  // Foreground with the configured logging (-f, not -g), and what it says before it has read
+  // that (a port it could not bind) in the same file (-L); no -u: it stays the starting user.
+  args: ({ dir }) => {
+    const log = path.join(dir, 'named.log');
+    return ['-f', '-L', log, '-4', '-n', '1', '-d', '3', '-c', path.join(dir, 'named.conf')];
+  },
   logFile: (dir) => path.join(dir, 'named.log'),
   async reconfigure({ dir }) {
     await run(RNDC, ['-c', path.join(dir, 'rndc.conf'), 'reconfig']);

@@ -100,6 +100,8 @@ export interface Daemon {
  * or does not get ready within `timeoutMs`; `addressInUse` says whether that was a collision.
  */
 export async function startDaemon(spec: DaemonSpec, timeoutMs = 30_000): Promise<Daemon> {
+  // Earlier starts in the same directory (restarts, collisions) left their words in the files.
+  const from = { output: readIfExists(spec.outputFile).length, log: spec.logText().length };
   const out = fs.openSync(spec.outputFile, 'a');
   const child = spawn(spec.binary, spec.args, { detached: true, stdio: ['ignore', out, out] });
   fs.closeSync(out);
@@ -116,31 +118,46 @@ export async function startDaemon(spec: DaemonSpec, timeoutMs = 30_000): Promise
     killGroup(child, 'SIGKILL');
   };
   const deadline = Date.now() + timeoutMs;
+  const collided = async () => {
+    // named and nsd may keep running without the socket they could not bind.
+    if (!ADDRESS_IN_USE.test(daemonOutput(spec, from))) return;
+    await stop();
+    throw new DaemonStartError(spec, 'could not bind its port', from);
+  };
   for (;;) {
-    if (exited(child)) throw new DaemonStartError(spec, `exited with ${child.exitCode}`);
-    try {
-      await spec.ready();
-      if (!exited(child)) return { child, stop };
-    } catch {
-      // Not listening yet.
-    }
+    if (exited(child)) throw new DaemonStartError(spec, `exited with ${child.exitCode}`, from);
+    await collided();
+    const ready = await spec.ready().then(
+      () => true,
+      () => false, // Not listening yet.
+    );
+    // Checked again: whoever holds the port may be the one that answered.
+    await collided();
+    if (ready && !exited(child)) return { child, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new DaemonStartError(spec, `not ready after ${timeoutMs} ms`);
+      throw new DaemonStartError(spec, `not ready after ${timeoutMs} ms`, from);
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
 
+// knotd: "(address already in use)", nsd: "Address already in use", named: "address in use"
+// (rndc's port) or, for its only DNS socket, "unable to listen on any configured interfaces".
+const ADDRESS_IN_USE = /address (already )?in use|unable to listen on any configured interfaces/i;
+
+/** Its output and log since `from` (the lengths they had when this start began). */
+function daemonOutput(spec: DaemonSpec, from = { output: 0, log: 0 }): string {
+  return `${readIfExists(spec.outputFile).slice(from.output)}\n${spec.logText().slice(from.log)}`;
+}
+
 export class DaemonStartError extends Error {
+  /** Another process took one of its ports: worth a retry with fresh ones. */
   readonly addressInUse: boolean;
-  constructor(spec: DaemonSpec, why: string) {
-    const output = fs.existsSync(spec.outputFile) ? fs.readFileSync(spec.outputFile, 'utf8') : '';
-    const log = `${output}\n${spec.logText()}`;
+  constructor(spec: DaemonSpec, why: string, from?: { output: number; log: number }) {
+    const log = daemonOutput(spec, from);
     super(`${spec.binary} ${why}:\n${log}`);
-    this.addressInUse = /address already in use|EADDRINUSE|could not listen|bind.*in use/i.test(
-      log,
-    );
+    this.addressInUse = ADDRESS_IN_USE.test(log);
   }
 }
 

@@ -11,6 +11,7 @@ import {
   waitFor,
   withFreePorts,
   type Daemon,
+  type DaemonSpec,
 } from './secondary-daemon';
 
 export type SecondaryKind = 'knot' | 'nsd' | 'bind';
@@ -113,6 +114,19 @@ export async function soaSerial(port: number, zone: string): Promise<number | nu
   return serial === undefined ? null : Number(serial);
 }
 
+/** How to run `engine` configured by `setup` (its configuration already written). */
+export function engineDaemon(engine: Engine, setup: EngineSetup): DaemonSpec {
+  const logFile = engine.logFile(setup.dir);
+  return {
+    binary: engine.binary,
+    args: engine.args(setup),
+    outputFile: path.join(setup.dir, 'output.log'),
+    // Any answer at all (REFUSED before the first transfer) means it listens.
+    ready: async () => void (await dig(setup.ports[0]!, 'invalid.', 'SOA', '+time=1')),
+    logText: () => readIfExists(logFile),
+  };
+}
+
 export async function startEngine(engine: Engine, options: SecondaryOptions): Promise<Secondary> {
   requireTool(engine.binary, engine.debianPackage);
   if (options.catalog && engine.kind === 'nsd') {
@@ -122,15 +136,7 @@ export async function startEngine(engine: Engine, options: SecondaryOptions): Pr
   const setup: EngineSetup = { dir, ports: [], options, zones: options.zones.map(relative) };
   const logFile = engine.logFile(dir);
   const outputFile = path.join(dir, 'output.log');
-  const launch = () =>
-    startDaemon({
-      binary: engine.binary,
-      args: engine.args(setup),
-      outputFile,
-      // Any answer at all (REFUSED before the first transfer) means it listens.
-      ready: async () => void (await dig(setup.ports[0]!, 'invalid.', 'SOA')),
-      logText: () => readIfExists(logFile),
-    });
+  const launch = () => startDaemon(engineDaemon(engine, setup));
   let daemon: Daemon = await withFreePorts(2, (ports) => {
     setup.ports = ports;
     engine.writeConfig(setup);

@@ -1,5 +1,5 @@
 // BIND (named 9.18) as a secondary: explicit zones and, optionally, a catalog zone it consumes
-// (catalog-zones, which needs allow-new-zones); controlled by rndc on a free TCP port.
+// (catalog-zones); controlled by rndc on a free TCP port.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,7 +46,6 @@ function namedConfig({ dir, ports, options, zones }: EngineSetup): string {
   ];
   if (catalog) {
     lines.push(
-      '    allow-new-zones yes;',
       '    catalog-zones {',
       `        zone "${absolute(catalog)}" default-primaries { ${primaries}; }`,
       `            zone-directory "members" in-memory no min-update-interval 1;`,

@@ -37,19 +37,21 @@ function nsdConfig({ dir, ports, options, zones }: EngineSetup): string {
     lines.push('key:', `    name: "${tsig.name}"`, `    algorithm: ${tsig.algorithm}`);
     lines.push(`    secret: "${tsig.secret}"`);
   }
+  // One pattern for everything from the primary, as docs/secondaries.md shows it.
+  lines.push(
+    'pattern:',
+    '    name: "primary"',
+    `    allow-notify: ${primary.host} ${keyName}`,
+    `    request-xfr: ${primary.host}@${primary.port} ${keyName}`,
+    '    zonefile: "zones/%s.zone"',
+    // Short timers so that a missed NOTIFY is recovered within seconds.
+    '    min-refresh-time: 2',
+    '    max-refresh-time: 10',
+    '    min-retry-time: 1',
+    '    max-retry-time: 5',
+  );
   for (const zone of zones) {
-    lines.push(
-      'zone:',
-      `    name: "${absolute(zone)}"`,
-      `    zonefile: "zones/${absolute(zone)}zone"`,
-      `    allow-notify: ${primary.host} ${keyName}`,
-      `    request-xfr: ${primary.host}@${primary.port} ${keyName}`,
-      // Short timers so that a missed NOTIFY is recovered within seconds.
-      '    min-refresh-time: 2',
-      '    max-refresh-time: 10',
-      '    min-retry-time: 1',
-      '    max-retry-time: 5',
-    );
+    lines.push('zone:', `    name: "${absolute(zone)}"`, '    include-pattern: "primary"');
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,14 +1,15 @@
 // The harness's own edges, with each real daemon: a port another process holds is reported as
 // a collision (startSecondary then retries with fresh ports), and zones added and removed
-// from the configuration of a running secondary are taken and dropped.
+// from the configuration of a running secondary are taken and dropped (here with HMAC-SHA512).
+import { randomBytes } from 'node:crypto';
+import dgram from 'node:dgram';
 import fs from 'node:fs';
+import net from 'node:net';
 import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { startKnotPrimary, testZoneText } from './knot-primary';
 import { engines, startSecondary, type Secondary, type SecondaryKind } from './secondaries';
 import { engineDaemon, type EngineSetup } from './secondary';
 import { freePort, startDaemon, tempDir } from './secondary-daemon';
-import dgram from 'node:dgram';
-import net from 'node:net';
 
 const KINDS: SecondaryKind[] = ['knot', 'nsd', 'bind'];
 let cleanups: (() => Promise<void> | void)[] = [];
@@ -45,13 +46,19 @@ describe.each(KINDS)('%s', (kind) => {
     await expect(start).rejects.toMatchObject({ addressInUse: true });
   });
 
-  it('takes a zone added to its configuration and drops a removed one', async () => {
+  it('takes a zone added to its configuration and drops a removed one (HMAC-SHA512)', async () => {
     const [a, b] = ['a.example', 'b.example'];
+    const tsig = {
+      name: 'sha512-key',
+      algorithm: 'hmac-sha512',
+      secret: randomBytes(64).toString('base64'),
+    } as const;
     const primary = await startKnotPrimary({
       zones: { [a]: testZoneText(a, 3), [b]: testZoneText(b, 5) },
+      tsig,
     });
     cleanups.push(() => primary.destroy());
-    const secondary: Secondary = await startSecondary(kind, { primary, zones: [a] });
+    const secondary: Secondary = await startSecondary(kind, { primary, zones: [a], tsig });
     cleanups.push(() => secondary.destroy());
     onTestFailed(() => console.error(`${secondary.log()}\n${primary.log()}`));
     await secondary.waitForSerial(a, 3, 30_000);

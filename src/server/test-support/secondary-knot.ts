@@ -113,6 +113,7 @@ export function knotTransfers(
     if (at < 0) continue;
     const rest = line.slice(at + prefix.length);
     if (!rest.startsWith(`IXFR, ${direction}`) && !rest.startsWith(`AXFR, ${direction}`)) continue;
+    if (/, started/.test(rest)) axfrStyle = false; // a failed transfer's words end here
     if (/AXFR-style|fallback to AXFR/.test(rest)) axfrStyle = true;
     if (/, finished/.test(rest)) {
       kinds.push(rest.startsWith('IXFR') && !axfrStyle ? 'IXFR' : 'AXFR');

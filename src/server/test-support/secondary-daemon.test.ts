@@ -70,4 +70,24 @@ describe.each(KINDS)('%s', (kind) => {
     await secondary.waitForGone(a, 30_000);
     expect(await secondary.serialOf(b)).toBe(5);
   });
+
+  it('follows its primary to another address', async () => {
+    const zone = 'moved.example';
+    const first = await startKnotPrimary({ zones: { [zone]: testZoneText(zone, 1) } });
+    cleanups.push(() => first.destroy());
+    const secondary = await startSecondary(kind, { primary: first, zones: [zone] });
+    cleanups.push(() => secondary.destroy());
+    onTestFailed(() => console.error(secondary.log()));
+    await secondary.waitForSerial(zone, 1, 30_000);
+
+    const second = await startKnotPrimary({
+      zones: { [zone]: testZoneText(zone, 2) },
+      notify: [secondary],
+    });
+    cleanups.push(() => second.destroy());
+    await first.stop();
+    await secondary.setPrimary(second);
+    await secondary.waitForSerial(zone, 2, 30_000);
+    expect(second.transfersOut(zone)).not.toEqual([]);
+  });
 });

@@ -63,6 +63,11 @@ export interface Secondary {
   addZone(zone: string): Promise<void>;
   removeZone(zone: string): Promise<void>;
   /**
+   * Points it at another primary (a server restarted on another port, or started after it):
+   * rewrites the configuration and reloads it; the zones refresh from there.
+   */
+  setPrimary(primary: Endpoint): Promise<void>;
+  /**
    * The kinds of the incoming transfers of `zone` it completed, oldest first, from its log;
    * null when the engine does not log the kind (NSD): look at the primary's side then.
    */
@@ -179,6 +184,11 @@ export async function startEngine(engine: Engine, options: SecondaryOptions): Pr
     log,
     async addZone(zone) {
       if (!setup.zones.includes(relative(zone))) setup.zones.push(relative(zone));
+      engine.writeConfig(setup);
+      await engine.reconfigure(setup);
+    },
+    async setPrimary(primary) {
+      setup.options = { ...setup.options, primary };
       engine.writeConfig(setup);
       await engine.reconfigure(setup);
     },

@@ -8,6 +8,7 @@ import {
   requireTool,
   startDaemon,
   tempDir,
+  waitFor,
   withFreePorts,
   type Daemon,
 } from './secondary-daemon';
@@ -45,6 +46,8 @@ export interface KnotPrimary extends Endpoint {
   /** The kinds of the transfers of `zone` it served, oldest first (from its log). */
   transfersOut(zone: string): TransferKind[];
   serialOf(zone: string): Promise<number | null>;
+  /** Waits until it serves `zone` at `serial` (a large zone loads after the daemon is up). */
+  waitForSerial(zone: string, serial: number, timeoutMs: number): Promise<void>;
   setNotify(targets: Endpoint[]): Promise<void>;
   /** Rewrites the zone file (the serial must grow) and reloads it: Knot computes the IXFR diff. */
   setZoneText(zone: string, text: string): Promise<void>;
@@ -130,6 +133,14 @@ export async function startKnotPrimary(options: KnotPrimaryOptions): Promise<Kno
     log: () => `${readIfExists(logFile)}${readIfExists(outputFile)}`,
     transfersOut: (zone) => knotTransfers(readIfExists(logFile), zone, 'outgoing'),
     serialOf,
+    async waitForSerial(zone, serial, timeoutMs) {
+      let last: number | null = null;
+      await waitFor(
+        async () => (last = await serialOf(zone)) === serial,
+        timeoutMs,
+        () => `knot primary serves ${zone} at ${last}, not ${serial}:\n${readIfExists(logFile)}`,
+      );
+    },
     async setNotify(targets) {
       state.notify = targets;
       await reconfigure();

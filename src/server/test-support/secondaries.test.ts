@@ -60,6 +60,7 @@ async function addresses(port: number, name: string): Promise<string[]> {
 describe.each<SecondaryKind>(['knot', 'nsd', 'bind'])('%s as a secondary', (kind) => {
   it('serves the zone, then each change by NOTIFY and IXFR within 2 s', async () => {
     const primary = await primaryWith({ [ZONE]: testZoneText(ZONE, 1, ['www A 192.0.2.10']) });
+    await primary.waitForSerial(ZONE, 1, FIRST);
     const secondary = await secondaryOf(kind, primary);
     await secondary.waitForSerial(ZONE, 1, FIRST);
     expect(await addresses(secondary.port, `www.${ZONE}.`)).toEqual(['192.0.2.10']);

@@ -60,10 +60,18 @@ export function tempDir(prefix: string): string {
 
 const running = new Set<ChildProcess>();
 
-// A test run that dies must not leave daemons behind holding ports.
-process.once('exit', () => {
+// A test run that ends or is killed must not leave daemons behind holding ports. The signal is
+// raised again once the daemons are gone, so the process still ends as it would have.
+const killAll = () => {
   for (const child of running) killGroup(child, 'SIGKILL');
-});
+};
+process.once('exit', killAll);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    killAll();
+    process.kill(process.pid, signal);
+  });
+}
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;

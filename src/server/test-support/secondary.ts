@@ -134,6 +134,7 @@ export function engineDaemon(engine: Engine, setup: EngineSetup): DaemonSpec {
 
 export async function startEngine(engine: Engine, options: SecondaryOptions): Promise<Secondary> {
   requireTool(engine.binary, engine.debianPackage);
+  requireTool('/usr/bin/dig', 'dnsutils');
   if (options.catalog && engine.kind === 'nsd') {
     throw new Error("NSD 4.6 does not consume catalog zones: list the zones in 'zones'");
   }

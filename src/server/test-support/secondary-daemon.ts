@@ -111,7 +111,12 @@ export async function startDaemon(spec: DaemonSpec, timeoutMs = 30_000): Promise
   // Earlier starts in the same directory (restarts, collisions) left their words in the files.
   const from = { output: readIfExists(spec.outputFile).length, log: spec.logText().length };
   const out = fs.openSync(spec.outputFile, 'a');
-  const child = spawn(spec.binary, spec.args, { detached: true, stdio: ['ignore', out, out] });
+  // Run in its own directory: named writes its debug file (named.run) to the working directory.
+  const child = spawn(spec.binary, spec.args, {
+    cwd: path.dirname(spec.outputFile),
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
   fs.closeSync(out);
   running.add(child);
   child.once('exit', () => running.delete(child));

@@ -42,6 +42,12 @@ interface CacheEntry {
 
 export type DnsConfig = RrlConfig & TcpConfig;
 
+/** Who asked: the source address, and the TSIG key the query was verified with. */
+export interface Client {
+  address: string;
+  key: string | null;
+}
+
 const MAX_CACHE = 200_000;
 
 export class DnsServer {
@@ -77,12 +83,12 @@ export class DnsServer {
   }
 
   /** Answers one query message; null means drop it. Never throws. */
-  answer(msg: Buffer, tcp: boolean): Buffer | null {
+  answer(msg: Buffer, tcp: boolean, client?: Client): Buffer | null {
     this.lastEntry = null;
     this.lastClass = RRL_ERRORS;
     this.lastQuestionEnd = 12;
     try {
-      return this.answerUnsafe(msg, tcp);
+      return this.answerUnsafe(msg, tcp, client);
     } catch (err) {
       this.log.error({ err }, 'dns answer failed');
       this.lastEntry = null;
@@ -108,7 +114,7 @@ export class DnsServer {
         return this.transfers.answer(msg, parsed.query, address, true);
       }
     }
-    const out = this.withTsig(msg, () => this.answer(msg, true));
+    const out = this.withTsig(msg, (key) => this.answer(msg, true, { address, key }));
     if (out) this.sent(out, this.counters.tcp);
     return out;
   }
@@ -117,23 +123,23 @@ export class DnsServer {
    * A query signed with TSIG (a secondary's SOA query) gets a signed answer, or the TSIG error
    * (RFC 8945 5.2); an unsigned query, or a server without transfers, the plain answer.
    */
-  private withTsig(msg: Buffer, plain: () => Buffer | null): Buffer | null {
+  private withTsig(msg: Buffer, plain: (key: string | null) => Buffer | null): Buffer | null {
     // A response (QR) is never answered, signed or not.
     if (!this.transfers || msg.length < 12 || msg[2]! & 0x80 || msg.readUInt16BE(10) === 0)
-      return plain();
+      return plain(null);
     const check = this.transfers.tsig(msg);
-    if (check.kind === 'none') return plain();
+    if (check.kind === 'none') return plain(null);
     if (check.kind === 'failed') {
       const flags = { id: msg.readUInt16BE(0), flagsHi: msg[2]! };
       return check.answer ?? header(flags, RCODE.FORMERR, false, false, [0, 0, 0, 0]);
     }
-    const out = plain();
+    const out = plain(check.key);
     return out && check.sign([out])[0]!;
   }
 
   /** The UDP answer to send to `address` after rate limiting; null: send nothing. */
   answerUdp(msg: Buffer, address: string): Buffer | null {
-    const out = this.withTsig(msg, () => this.answer(msg, false));
+    const out = this.withTsig(msg, (key) => this.answer(msg, false, { address, key }));
     if (!out || !this.rrl) return out && this.sent(out, this.counters.udp);
     const verdict = this.rrl.check(address, this.lastClass, Date.now());
     if (verdict === RRL_OK) return this.sent(out, this.counters.udp);
@@ -163,7 +169,7 @@ export class DnsServer {
     return out;
   }
 
-  private answerUnsafe(msg: Buffer, tcp: boolean): Buffer | null {
+  private answerUnsafe(msg: Buffer, tcp: boolean, client?: Client): Buffer | null {
     const parsed = parseQuery(msg);
     if (!parsed.ok) {
       if (parsed.rcode === null) return null;
@@ -179,6 +185,8 @@ export class DnsServer {
     if (q.qtype === 0 || q.qtype === 41 || (q.qtype >= 128 && q.qtype <= 252)) {
       return metaRefusal(msg, q);
     }
+    // The catalog zone answers its secondaries' SOA queries (their refresh), nobody else.
+    if (this.transfers?.isCatalog(q)) return this.transfers.catalogAnswer(msg, q, client);
     const maxSize = tcp
       ? 65535
       : q.edns

@@ -5,6 +5,7 @@ import dnsPacket from 'dns-packet';
 import type { Logger } from 'pino';
 import type { Db } from '../../store/db';
 import { readQname, type Query } from '../query';
+import { nameWire } from '../rdata';
 import { RCODE } from '../resolve';
 import type { ViewStore } from '../view-store';
 import type { ZoneView } from '../zone-view';
@@ -17,6 +18,7 @@ import { soaRecord, zoneRecords } from './zone-records';
 export const AXFR = 252;
 export const IXFR = 251;
 const NOTAUTH = 9;
+const SOA = 6;
 
 /**
  * What the transfer needs of TSIG (RFC 8945): the request's check, and the signing of each
@@ -49,7 +51,32 @@ export class ZoneTransfers {
   /** The last few outcomes, newest last (tests read them; the log has them all). */
   readonly recent: TransferOutcome[] = [];
 
-  constructor(private readonly deps: TransferDeps) {}
+  constructor(private readonly deps: TransferDeps) {
+    // Compared with Query.wireName, which stops before the root label's zero octet.
+    this.catalogWire = deps.catalog
+      ? nameWire(deps.catalog.name).subarray(0, -1).toString('latin1')
+      : null;
+  }
+
+  private readonly catalogWire: string | null;
+
+  /** Whether the question is for the catalog zone (`q.wireName` is the question's wire name). */
+  isCatalog(q: Query): boolean {
+    return this.catalogWire !== null && q.wireName === this.catalogWire;
+  }
+
+  /**
+   * A query for the catalog zone from a client allowed to transfer it: its SOA (a secondary's
+   * refresh), NODATA for anything else; REFUSED for everyone else (it is not for resolvers).
+   */
+  catalogAnswer(msg: Buffer, q: Query, client?: { address: string; key: string | null }) {
+    const question = { id: q.id, flagsHi: q.flagsHi, question: msg.subarray(12, q.questionEnd) };
+    const catalog = this.deps.catalog!;
+    if (!client || !mayTransfer(this.deps.allow, client.address, client.key) || q.qclass !== 1)
+      return errorMessage(question, RCODE.REFUSED);
+    const [answer] = [...transferMessages(question, q.qtype === SOA ? [catalog.soa()] : [])];
+    return answer!;
+  }
 
   /** The TSIG check of any request (a secondary signs its SOA queries too). */
   tsig(msg: Buffer): TsigCheck {

@@ -13,6 +13,7 @@ import type { AppDeps } from './registrar';
 import { registerChangeRoutes } from './routes/changes';
 import { registerExportRoutes } from './routes/export';
 import { registerRecordBatchRoute } from './routes/records-batch';
+import { registerZoneImportRoute } from './routes/zone-import';
 import { registerRecordByNameRoutes } from './routes/records-by-name';
 import { registerRecordRoutes } from './routes/records';
 import { registerUsageDnssecRoutes } from './routes/usage-dnssec';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
   registerUsageDnssecRoutes(r);
   registerChangeRoutes(r);
   registerExportRoutes(r);
+  registerZoneImportRoute(r);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

@@ -29,40 +29,55 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
+/** Every value stored at a name (all types), as the rules of what may share a name read them. */
+export type ValuesAtName = Map<string, { type: string; content: string }[]>;
+
 /**
- * Refuses final states that break a rule of the single-record writes: what may share a name
- * (CNAME, ALIAS, single-value types), the RRset's size, then the zone's record quota.
+ * Each RRset of `after` whose final state breaks a rule of the single-record writes: what may
+ * share a name (CNAME, ALIAS, single-value types), then the RRset's size. `stored` is what the
+ * zone holds at the touched names, when the caller has already read it.
  */
-export async function checkFinalStates(
+export async function finalStateProblems(
   trx: Trx,
   zone: ZoneRow,
   before: States,
   after: States,
-  limits: RecordLimits,
-) {
+  stored?: ValuesAtName,
+): Promise<RRsetRefused[]> {
   const changed = [...after].filter(([k, s]) => !sameState(before.get(k) ?? null, s));
   const names = [...new Set(changed.map(([k]) => splitKey(k).name))];
+  const stillThere = (r: { type: string }, name: string) => !after.has(`${name}\0${r.type}`);
   // Every value at each touched name in the final state: stored ones of untouched types, plus
   // the touched RRsets as they will be.
-  const atName = new Map<string, { type: string; content: string }[]>();
-  for (const part of chunks(names)) {
-    const rows = await trx
-      .selectFrom('records')
-      .select(['name', 'type', 'content'])
-      .where('zone_id', '=', zone.id)
-      .where('name', 'in', part)
-      .execute();
-    for (const r of rows) {
-      if (after.has(`${r.name}\0${r.type}`)) continue;
-      atName.set(r.name, [...(atName.get(r.name) ?? []), { type: r.type, content: r.content }]);
+  const atName: ValuesAtName = new Map();
+  if (stored) {
+    for (const name of names) {
+      const kept = (stored.get(name) ?? []).filter((r) => stillThere(r, name));
+      if (kept.length) atName.set(name, kept);
+    }
+  } else {
+    for (const part of chunks(names)) {
+      const rows = await trx
+        .selectFrom('records')
+        .select(['name', 'type', 'content'])
+        .where('zone_id', '=', zone.id)
+        .where('name', 'in', part)
+        .execute();
+      for (const r of rows) {
+        if (!stillThere(r, r.name)) continue;
+        atName.set(r.name, [...(atName.get(r.name) ?? []), { type: r.type, content: r.content }]);
+      }
     }
   }
+  const touched = new Set(names);
   for (const [key, s] of after) {
     const { name, type } = splitKey(key);
+    if (!touched.has(name)) continue;
     const list = atName.get(name) ?? [];
     for (const v of s?.values ?? []) list.push({ type, content: v.content });
     atName.set(name, list);
   }
+  const problems: RRsetRefused[] = [];
   for (const [key, s] of changed) {
     const first = s?.values[0];
     if (!s || !first) continue;
@@ -79,18 +94,37 @@ export async function checkFinalStates(
     });
     if (problem) {
       const code = problem.code === 'cname_conflict' ? 'cname_conflict' : 'record_already_exists';
-      throw new RRsetRefused(key, new RecordConflict(code, problem.message));
+      problems.push(new RRsetRefused(key, new RecordConflict(code, problem.message)));
+      continue;
     }
     const tooLarge = rrsetSizeProblem(
       name,
       type,
       s.values.map((v) => v.content),
     );
-    if (tooLarge) throw new RRsetRefused(key, tooLarge);
+    if (tooLarge) problems.push(new RRsetRefused(key, tooLarge));
   }
+  return problems;
+}
+
+/** The values `after` adds to the zone (negative when it removes more than it adds). */
+export function addedValues(before: States, after: States): number {
   let added = 0;
-  for (const [key, s] of changed) added += (s?.values.length ?? 0) - valuesOf(before.get(key));
-  await checkRecordQuotaFor(trx, zone.id, added, limits);
+  for (const [key, s] of after) added += (s?.values.length ?? 0) - valuesOf(before.get(key));
+  return added;
+}
+
+/** Refuses final states that break a rule (the first, as RRsetRefused), then the record quota. */
+export async function checkFinalStates(
+  trx: Trx,
+  zone: ZoneRow,
+  before: States,
+  after: States,
+  limits: RecordLimits,
+) {
+  const [first] = await finalStateProblems(trx, zone, before, after);
+  if (first) throw first;
+  await checkRecordQuotaFor(trx, zone.id, addedValues(before, after), limits);
 }
 
 const valuesOf = (s: RRsetState | undefined) => s?.values.length ?? 0;

@@ -42,6 +42,8 @@ export class ZoneQuotaReached extends Error {
 export async function createZone(
   store: Store,
   input: { customerId: string; name: string; region: string; ttl: number; quota?: number },
+  /** More work in the same write, on the new zone (a zone file's import): all or nothing. */
+  fill?: (trx: Trx, row: ZoneRow) => Promise<void>,
 ): Promise<ZoneRow> {
   const now = nowIso();
   const row: ZoneRow = {
@@ -68,6 +70,7 @@ export async function createZone(
         if (used >= input.quota) throw new ZoneQuotaReached(input.quota, used);
       }
       await trx.insertInto('zones').values(row).execute();
+      if (fill) await fill(trx, row);
       return { result: null, event: { kind: 'zone', zoneId: row.id, zone: stateOf(row) } };
     });
   } catch (e) {

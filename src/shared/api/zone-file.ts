@@ -80,7 +80,7 @@ export type ImportWarning = z.infer<typeof importWarningSchema>;
 
 export const importResultSchema = appliedChangeSchema.extend({
   mode: z.enum(IMPORT_MODES),
-  /** Records read from the file (before exclusions and errors). */
+  /** Records of the 14 types the file holds in the zone (apex NS included, exclusions not left out). */
   records_read: z.number().int(),
   /** RRsets, not values: what the preview's counters show. */
   rrset_counts: z.object({

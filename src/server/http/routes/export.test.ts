@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordType } from '../../../shared/dns/records/index';
 import { contentKey, parseZoneFile } from '../../../shared/dns/zone-file/index';
+import { EVERY_TYPE } from '../../test-support/every-type';
 import { seedRecords } from '../../test-support/seed';
 import {
   createZone,
@@ -95,32 +96,10 @@ describe('export', () => {
     );
   });
 
-  const EVERY: [string, RecordType, string[], string?][] = [
-    ['sub', 'NS', ['ns1.other.example.', 'ns2.other.example.']],
-    ['@', 'A', ['192.0.2.1', '192.0.2.2'], '192.0.2.99'],
-    ['@', 'AAAA', ['2001:db8::1']],
-    ['@', 'MX', ['10 mx1.example.net.', '20 mx2.example.net.']],
-    ['www', 'CNAME', ['web.example.net.']],
-    ['*.dev', 'A', ['198.51.100.7']],
-    ['_sip._tcp', 'SRV', ['10 60 5060 sip.example.net.']],
-    ['ptr', 'PTR', ['host.example.net.']],
-    ['@', 'TXT', ['"v=spf1 include:_spf.example.net ~all"', '"semi ; paren ( ) quote \\" x"']],
-    ['@', 'CAA', ['0 issue "letsencrypt.org"']],
-    [
-      '_443._tcp.www',
-      'TLSA',
-      ['3 1 1 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'],
-    ],
-    ['host', 'SSHFP', ['4 2 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef']],
-    ['@', 'HTTPS', ['1 . alpn=h2,h3']],
-    ['_dns', 'SVCB', ['1 dns.example.net. alpn=h2']],
-    ['apex-alias', 'ALIAS', ['lb.example.net.']],
-  ];
-
   it('exports a zone with every type that named-checkzone accepts and that parses back to the same records', async () => {
     const name = 'export-every.com';
     const z = await createZone(srv.admin, name);
-    for (const [owner, type, contents, disabled] of EVERY) {
+    for (const [owner, type, contents, disabled] of EVERY_TYPE) {
       for (const content of contents)
         await add(z, { name: owner, type, content, comment: `${type} here` });
       if (disabled) await add(z, { name: owner, type, content: disabled, disabled: true });

@@ -11,9 +11,11 @@ import {
   zoneResponse,
 } from '../../../shared/api';
 import { errorBodySchema } from '../../../shared/api/common';
+import { IMPORT_MAX_BYTES } from '../../../shared/api/zone-file';
 import { getCustomer } from '../../store/customers';
 import {
   createZone,
+  getZone,
   listZones,
   markZoneDeleted,
   recordCount,
@@ -28,6 +30,7 @@ import { nameserversFor } from '../../zones/nameservers';
 import { pageOf, presentZone, presentZoneListItem } from '../present';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
 import { createRefusal, refuseFixedFieldChanges } from './zone-refusals';
+import { importFailure, zoneFileFill } from './zone-import';
 
 const zoneParams = z.object({ zone_id: z.string().meta({ example: 'zone_k3j9x2m1q8w7e5r4' }) });
 const conflict = json(
@@ -74,17 +77,38 @@ export function registerZoneRoutes(r: Registrar) {
       const suffix = publicSuffixProblem(input.name);
       if (suffix) throw fail.badRequest('invalid_zone_name', suffix, { field: 'name' });
       const customer = await getCustomer(db, principal.customerId);
-      const row = await createZone(store, {
-        customerId: principal.customerId,
-        name: input.name,
-        region: input.region ?? customer?.default_region ?? 'EU_GLOBAL',
-        ttl: input.ttl ?? 3600,
-        quota: config.QUOTA_ZONES,
-      }).catch((e: unknown) => {
-        throw createRefusal(e, input.name);
+      const ttl = input.ttl ?? 3600;
+      const fill =
+        input.zone_file === undefined
+          ? undefined
+          : zoneFileFill(
+              actingStore(store, c),
+              principal.scopes,
+              input.zone_file,
+              {
+                name: input.name,
+                ttl,
+              },
+              { recordsPerZone: config.QUOTA_RECORDS_PER_ZONE },
+            );
+      const row = await createZone(
+        store,
+        {
+          customerId: principal.customerId,
+          name: input.name,
+          region: input.region ?? customer?.default_region ?? 'EU_GLOBAL',
+          ttl,
+          quota: config.QUOTA_ZONES,
+        },
+        fill,
+      ).catch((e: unknown) => {
+        throw importFailure(e) ?? createRefusal(e, input.name);
       });
-      return c.json(await zoneAnswer(row, 0), 201);
+      if (!fill) return c.json(await zoneAnswer(row, 0), 201);
+      const filled = await getZone(db, principal.customerId, row.id);
+      return c.json(await zoneAnswer(filled ?? row), 201);
     },
+    { maxBodyBytes: IMPORT_MAX_BYTES },
   );
 
   register(

@@ -1,0 +1,203 @@
+// Zone-file import: the file's RRsets diffed against the zone, judged by the rules every write
+// follows (rrset-apply.ts), and written as one change of the journal, so it reverts whole.
+import { LARGE_DELETE_SHARE, type ImportError, type ImportMode } from '../../shared/api/zone-file';
+import type { ImportResult } from '../../shared/api/zone-file';
+import { parseZoneFile } from '../../shared/dns/zone-file';
+import type { ZoneEvent } from '../events';
+import { announcedWrite, type Announced } from './announce';
+import type { Store } from './db';
+import type { Trx } from './group-commit';
+import { planImport, targetStates, type ImportPlan } from './import-plan';
+import {
+  byContent,
+  countValues,
+  diffStates,
+  OPERATOR,
+  readStatesAtNames,
+  recordChange,
+  rrsetKey,
+  rrsetsEvent,
+  sameState,
+  type Actor,
+  type States,
+} from './journal';
+import { checkRecordQuotaFor, type RecordLimits } from './record-limits';
+import { addedValues, finalStateProblems, writeStates, type ValuesAtName } from './rrset-apply';
+import { bumpSerial, type ZoneRow } from './zones';
+
+export interface ImportOptions {
+  mode: ImportMode;
+  dryRun: boolean;
+  excludeLines: readonly number[];
+  confirmLargeDelete: boolean;
+  limits: RecordLimits;
+}
+
+/** Applying a file that still has errors (not excluded): nothing was written. */
+export class ZoneFileInvalid extends Error {
+  constructor(readonly errors: ImportError[]) {
+    super(`${errors.length} error${errors.length === 1 ? '' : 's'} in the zone file`);
+  }
+}
+
+/** A replace removing more than LARGE_DELETE_SHARE of the zone, without confirm_large_delete. */
+export class LargeDeleteUnconfirmed extends Error {
+  constructor(
+    readonly removed: number,
+    readonly total: number,
+  ) {
+    super('large delete not confirmed');
+  }
+}
+
+/** Reads the file (outside the write: parsing a large file must not hold the writer up). */
+export function readZoneFile(
+  text: string,
+  zone: { name: string; ttl: number },
+  excludeLines: readonly number[],
+) {
+  const parse = parseZoneFile(text, { origin: zone.name, defaultTtl: zone.ttl });
+  return planImport(parse, zone, new Set(excludeLines));
+}
+
+export async function importZoneFile(
+  store: Store,
+  zone: ZoneRow,
+  text: string,
+  opts: ImportOptions,
+): Promise<ImportResult> {
+  const plan = readZoneFile(text, zone, opts.excludeLines);
+  return announcedWrite(store, (trx) => importPlan(trx, zone, plan, opts, store.actor ?? OPERATOR));
+}
+
+/** Above this many RRsets in the file, the import reads the whole zone at once. */
+const WHOLE_ZONE_READ = 2000;
+
+async function rrsetCount(trx: Trx, zoneId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('rrsets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('zone_id', '=', zoneId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every RRset of the zone and every value by name, in one pass. */
+async function readZoneStates(trx: Trx, zoneId: string) {
+  const rows = await trx
+    .selectFrom('records as r')
+    .innerJoin('rrsets as s', (j) =>
+      j
+        .onRef('s.zone_id', '=', 'r.zone_id')
+        .onRef('s.name', '=', 'r.name')
+        .onRef('s.type', '=', 'r.type'),
+    )
+    .select(['r.name', 'r.type', 'r.content', 'r.disabled', 's.ttl', 's.comment'])
+    .where('r.zone_id', '=', zoneId)
+    .execute();
+  const states: States = new Map();
+  const atName: ValuesAtName = new Map();
+  for (const r of rows) {
+    let list = atName.get(r.name);
+    if (!list) atName.set(r.name, (list = []));
+    list.push({ type: r.type, content: r.content });
+    const key = rrsetKey(r);
+    let s = states.get(key);
+    if (!s) states.set(key, (s = { ttl: r.ttl, comment: r.comment, values: [] }));
+    s.values.push({ content: r.content, disabled: Boolean(r.disabled) });
+  }
+  for (const s of states.values()) s?.values.sort(byContent);
+  return { states, atName };
+}
+
+/**
+ * The import inside a write already open (the import route's, or a zone's creation): the diff,
+ * its problems as errors by line, the guard rail, then, unless a dry run, the write and its change.
+ */
+export async function importPlan(
+  trx: Trx,
+  zone: ZoneRow,
+  plan: ImportPlan,
+  opts: ImportOptions,
+  actor: Actor,
+): Promise<Announced<ImportResult>> {
+  // One pass over the zone costs less than looking thousands of names up in batches.
+  const wholeZone = opts.mode === 'replace' || plan.rrsets.size > WHOLE_ZONE_READ;
+  const { states: before, atName } = wholeZone
+    ? await readZoneStates(trx, zone.id)
+    : await readStatesAtNames(
+        trx,
+        zone.id,
+        [...plan.rrsets.keys()].map((k) => {
+          const [name = '', type = ''] = k.split('\0');
+          return { name, type };
+        }),
+      );
+  const after = targetStates(plan, before, opts.mode);
+  const errors = [...plan.errors];
+  for (const p of await finalStateProblems(trx, zone, before, after, atName)) {
+    const line = plan.rrsets.get(p.key)?.line ?? 1;
+    errors.push({ line, message: p.message, code: p.refusal.code });
+  }
+  errors.sort((a, b) => a.line - b.line);
+  const diffs = diffStates(before, after);
+  const rrsetCounts = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+  for (const d of diffs) {
+    if (!d.before) rrsetCounts.added++;
+    else if (!d.after) rrsetCounts.removed++;
+    else rrsetCounts.changed++;
+  }
+  for (const [key, s] of after)
+    if (s && sameState(before.get(key) ?? null, s)) rrsetCounts.unchanged++;
+  const total = wholeZone ? before.size : await rrsetCount(trx, zone.id);
+  const removed = rrsetCounts.removed;
+  const confirmationRequired =
+    opts.mode === 'replace' && total > 0 && removed / total > LARGE_DELETE_SHARE;
+  const result: ImportResult = {
+    dry_run: opts.dryRun,
+    change_id: null,
+    serial: null,
+    mode: opts.mode,
+    records_read: plan.recordsRead,
+    counts: countValues(diffs),
+    rrset_counts: rrsetCounts,
+    rrsets: diffs,
+    settings: [],
+    skipped: plan.skipped,
+    errors,
+    warnings: plan.warnings,
+    large_delete: { removed, total, confirmation_required: confirmationRequired },
+  };
+  // As a batch's dry run does, the preview refuses what the quota would refuse.
+  await checkRecordQuotaFor(trx, zone.id, addedValues(before, after), opts.limits);
+  if (opts.dryRun) return { result, event: null };
+  if (errors.length) throw new ZoneFileInvalid(errors);
+  if (confirmationRequired && !opts.confirmLargeDelete)
+    throw new LargeDeleteUnconfirmed(removed, total);
+  if (!diffs.length) return { result, event: null };
+
+  await writeStates(trx, zone, before, after);
+  const state = await bumpSerial(trx, zone);
+  result.serial = state.serial;
+  result.change_id = await recordChange(trx, {
+    zoneId: zone.id,
+    actor,
+    kind: 'import',
+    summary: importSummary(opts.mode, rrsetCounts),
+    serial: state.serial,
+    rrsets: diffs,
+  });
+  const touched: States = new Map(diffs.map((d) => [rrsetKey(d), d.after]));
+  const event: ZoneEvent = rrsetsEvent(zone.id, state, touched);
+  return { result, event };
+}
+
+function importSummary(mode: ImportMode, n: ImportResult['rrset_counts']): string {
+  const rrsets = (k: number) => `${k} RRset${k === 1 ? '' : 's'}`;
+  const parts = [
+    n.added && `${rrsets(n.added)} added`,
+    n.changed && `${rrsets(n.changed)} changed`,
+    n.removed && `${rrsets(n.removed)} removed`,
+  ].filter(Boolean);
+  return `Zone file imported (${mode}): ${parts.join(', ')}`;
+}

@@ -92,6 +92,19 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
 
   return (
     <Form onSubmit={form.handleSubmit(onSubmit)} error={formError}>
+      {/* First: the name comes from the file, and Name's own error appearing below it moves nothing above. */}
+      <CreateZoneFile
+        enabled={fromFile}
+        onEnabled={setFromFile}
+        text={fileText}
+        onText={(t) => {
+          setFileText(t);
+          if (t.trim()) setFileError(undefined);
+        }}
+        error={fileError}
+        refused={refused}
+        onZoneName={onZoneName}
+      />
       <Field
         label="Name"
         error={errors.name?.message}
@@ -146,18 +159,6 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
         error={errors.ttl?.message}
         hint={`Default TTL of new records, in seconds: ${TTL_MIN} (5 minutes) to ${TTL_MAX} (1 day).`}
         unit="seconds"
-      />
-      <CreateZoneFile
-        enabled={fromFile}
-        onEnabled={setFromFile}
-        text={fileText}
-        onText={(t) => {
-          setFileText(t);
-          if (t.trim()) setFileError(undefined);
-        }}
-        error={fileError}
-        refused={refused}
-        onZoneName={onZoneName}
       />
       <div className="form-actions">
         {cancel}

@@ -76,6 +76,8 @@ describe('import dialog', () => {
     await t.paste(FILE);
     await t.preview();
     const errors = await within(t.dialog).findByRole('region', { name: 'Errors by line' });
+    // The preview takes the focus, so that it is read out.
+    expect(within(t.dialog).getByRole('heading', { name: /^Preview: merge/ })).toHaveFocus();
     expect(errors).toHaveTextContent('Line 3');
     expect(errors).toHaveTextContent('bad 300 IN A 300.1.1.1');
     expect(errors).toHaveTextContent('A record content must be an IPv4 address.');
@@ -83,7 +85,9 @@ describe('import dialog', () => {
       'The SOA is the service’s own',
     );
     expect(t.apply).toBeDisabled();
-    expect(t.apply).toHaveAccessibleDescription(/Fix the 1 line with errors/);
+    expect(t.apply).toHaveAccessibleDescription(
+      /Fix the line with an error and preview again, or leave it out/,
+    );
 
     await t.user.click(within(t.dialog).getByLabelText(/Leave out the 1 line with errors/));
     expect(t.apply).toBeEnabled();

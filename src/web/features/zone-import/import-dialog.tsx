@@ -1,6 +1,6 @@
 // "Import zone file": the text (pasted, picked or dropped), merge or replace, Preview (the dry
 // run), then the preview and Apply. A failed request leaves everything typed in place.
-import { useCallback, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { zoneFileErrorsOf, type ImportResult } from '../../api/zone-import';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose } from '../../ui/dialog';
@@ -27,13 +27,18 @@ export function ImportDialog({ zoneId, zoneName, dropped, onClose, onApplied }: 
   const goToLine = useCallback((line: number) => {
     if (textarea.current) selectLine(textarea.current, line);
   }, []);
-  // Once a preview is in, it takes the focus: it is read out, and the keyboard goes on from there.
-  const focusPreview = () =>
-    requestAnimationFrame(() => {
-      heading.current?.focus();
-      heading.current?.scrollIntoView({ block: 'start' });
-    });
+  // Once a preview is drawn, it takes the focus: it is read out, and the keyboard goes on from there.
+  const wantFocus = useRef(false);
+  const focusPreview = () => {
+    wantFocus.current = true;
+  };
   const { previewed, stale, blocked } = flow;
+  useEffect(() => {
+    if (!previewed || !wantFocus.current) return;
+    wantFocus.current = false;
+    heading.current?.focus();
+    heading.current?.scrollIntoView({ block: 'start' });
+  }, [previewed]);
   const fresh = previewed !== null && !stale;
   const refusedFile = zoneFileErrorsOf(flow.applyError) !== null;
 

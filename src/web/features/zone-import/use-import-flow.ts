@@ -70,7 +70,10 @@ export function useImportFlow(zoneId: string, zoneName: string, initialText = ''
   if (!previewed) blocked = 'Preview the import first: nothing changes until you apply.';
   else if (stale) blocked = 'The text or the mode changed since the preview: preview again.';
   else if (errors.length > 0 && !leaveOut)
-    blocked = `Fix the ${plural(errors.length, 'line')} with errors and preview again, or leave them out.`;
+    blocked =
+      errors.length === 1
+        ? 'Fix the line with an error and preview again, or leave it out.'
+        : `Fix the ${plural(errors.length, 'line')} with errors and preview again, or leave them out.`;
   else if (!confirmed) blocked = `Type ${bare(zoneName)} to confirm the removal.`;
   else if (nothing) blocked = 'Nothing to change: the zone already holds what the file says.';
 

@@ -1,10 +1,11 @@
 // "Start from a zone file" in the create form: the file's text (pasted or picked), the zone name
 // read from it, and the file's errors by line when the service refuses it.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImportError } from '../../api/zone-import';
 import { fileLines } from '../../ui/zone-file-read';
 import { ZoneFileErrors } from '../../ui/zone-file-errors';
-import { ZoneFileSource } from '../../ui/zone-file-source';
+import { selectLine, ZoneFileSource } from '../../ui/zone-file-source';
+import { formatNumber } from '../../ui/format';
 
 /** The errors of a refused file, with the lines of the text that was sent. */
 export interface RefusedFile {
@@ -40,6 +41,15 @@ export function CreateZoneFile({
   onZoneName,
 }: CreateZoneFileProps) {
   const [found, setFound] = useState<string | null>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+  const goToLine = useCallback((line: number) => {
+    if (textarea.current) selectLine(textarea.current, line);
+  }, []);
+  // Submit is at the foot of the form: the refusal, at its head, is brought into view.
+  useEffect(() => {
+    if (refused) alert.current?.scrollIntoView({ block: 'nearest' });
+  }, [refused]);
   useEffect(() => {
     if (!enabled || !text.trim()) return;
     let live = true;
@@ -72,19 +82,20 @@ export function CreateZoneFile({
       {enabled && (
         <>
           <ZoneFileSource
+            textareaRef={textarea}
             value={text}
             onChange={onText}
             error={error}
             hint={found && text.trim() ? `It is the zone file of ${found}.` : undefined}
           />
           {refused && (
-            <div className="create-zone-file-errors" role="alert">
+            <div className="create-zone-file-errors" role="alert" ref={alert}>
               <p className="callout callout-danger">
-                The zone was not created: {refused.errors.length === 1 ? 'a line' : 'lines'} of the
-                file {refused.errors.length === 1 ? 'has an error' : 'have errors'}. Fix them above
-                and create again.
+                {refused.errors.length === 1
+                  ? `The zone was not created: line ${formatNumber(refused.errors[0]!.line)} of the file has an error. Fix it above and create again.`
+                  : `The zone was not created: ${formatNumber(refused.errors.length)} lines of the file have errors. Fix them above and create again.`}
               </p>
-              <ZoneFileErrors errors={refused.errors} lines={refused.lines} />
+              <ZoneFileErrors errors={refused.errors} lines={refused.lines} onGoToLine={goToLine} />
             </div>
           )}
         </>

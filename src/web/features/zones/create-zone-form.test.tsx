@@ -12,6 +12,7 @@ const zone = testZone({ id: 'zone_abc123' });
 beforeEach(() => {
   // jsdom lays nothing out: the virtualised error list gets a box to draw its items in.
   vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  Element.prototype.scrollIntoView = vi.fn();
 });
 
 function setup(
@@ -234,7 +235,9 @@ describe('create zone form: from a zone file', () => {
     await waitFor(() => expect(t.name).toHaveValue('shop.example'));
     await t.user.click(t.submit);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The zone was not created');
+    expect(alert).toHaveTextContent(
+      'The zone was not created: line 4 of the file has an error. Fix it above and create again.',
+    );
     expect(alert).toHaveTextContent('Line 4');
     expect(alert).toHaveTextContent('bad 300 IN A 300.1.1.1');
     expect(alert).toHaveTextContent('A record content must be an IPv4 address.');

@@ -1,6 +1,14 @@
 // Where a zone file comes from: pasted into the text box, picked with "Choose a file…", or dropped
 // on the page (the caller passes the dropped file). A file's text replaces the box's.
-import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Button } from './button';
 import { Field } from './field';
 import { formatNumber } from './format';
@@ -55,7 +63,8 @@ export function ZoneFileSource({
     };
   }, [dropped, show]);
 
-  const lineCount = value ? value.split('\n').length : 0;
+  const lineCount = useMemo(() => countLines(value), [value]);
+  const large = isLargeText(value);
   return (
     <Field
       label={label}
@@ -65,35 +74,54 @@ export function ZoneFileSource({
         <>
           {status && !status.error && `From ${status.name}. `}
           {lineCount > 0 && `${formatNumber(lineCount)} line${lineCount === 1 ? '' : 's'}. `}
+          {large &&
+            'Too large to edit here: change it in your editor and choose it again (lines with errors can still be left out). '}
           {hint}
         </>
       }
     >
       {(control) => (
         <>
-          <textarea
-            {...control}
-            ref={textareaRef}
-            className="input input-mono zf-textarea"
-            rows={10}
-            wrap="off"
-            spellCheck={false}
-            autoComplete="off"
-            autoCapitalize="off"
-            placeholder={PLACEHOLDER}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- only in a dialog opened for it
-            autoFocus={initialFocus}
-            value={value}
-            onChange={(e) => {
-              setStatus(null);
-              onChange(e.target.value);
-            }}
-          />
+          {large ? (
+            // A text area holding megabytes slows every frame of the page, even hidden: the
+            // text is kept, and only said.
+            <input
+              {...control}
+              className="input zf-large"
+              readOnly
+              value={`${status?.name ?? 'Pasted text'}: ${(value.length / 1024 / 1024).toFixed(1)} MB`}
+            />
+          ) : (
+            <textarea
+              {...control}
+              ref={textareaRef}
+              className="input input-mono zf-textarea"
+              rows={10}
+              wrap="off"
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="off"
+              placeholder={PLACEHOLDER}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- only in a dialog opened for it
+              autoFocus={initialFocus}
+              value={value}
+              onChange={(e) => {
+                setStatus(null);
+                onChange(e.target.value);
+              }}
+            />
+          )}
           <div className="zf-source-actions">
             <Button size="sm" onClick={() => picker.current?.click()}>
               Choose a file…
             </Button>
-            <span className="muted small">or paste the text, or drop a file on the page</span>
+            {large ? (
+              <Button size="sm" variant="ghost" onClick={() => onChange('')}>
+                Clear
+              </Button>
+            ) : (
+              <span className="muted small">or paste the text, or drop a file on the page</span>
+            )}
             <input
               ref={picker}
               type="file"
@@ -112,6 +140,18 @@ export function ZoneFileSource({
       )}
     </Field>
   );
+}
+
+/** Beyond this many characters (about 30,000 lines) the text is not put in a text area. */
+export const LARGE_TEXT_CHARS = 1_000_000;
+
+export const isLargeText = (text: string) => text.length > LARGE_TEXT_CHARS;
+
+function countLines(text: string): number {
+  if (!text) return 0;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** Selects line `line` (1-based) of the box and scrolls it into view: where an error points. */

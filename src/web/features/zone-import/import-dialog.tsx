@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { ErrorPanel, FormAlert } from '../../ui/error-panel';
 import type { DroppedFile } from '../../ui/use-file-drop';
-import { selectLine, ZoneFileSource } from '../../ui/zone-file-source';
+import { isLargeText, selectLine, ZoneFileSource } from '../../ui/zone-file-source';
 import { ImportPreview } from './import-preview';
 import { ModeField } from './mode-field';
 import { useImportFlow } from './use-import-flow';
@@ -84,7 +84,7 @@ export function ImportDialog({ zoneId, zoneName, dropped, onClose, onApplied }: 
           zoneName={zoneName}
           stale={stale}
           headingRef={heading}
-          onGoToLine={goToLine}
+          onGoToLine={isLargeText(flow.text) ? undefined : goToLine}
           leaveOut={flow.leaveOut}
           onLeaveOut={flow.setLeaveOut}
           needsConfirm={flow.needsConfirm}

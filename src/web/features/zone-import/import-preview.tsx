@@ -14,7 +14,8 @@ interface ImportPreviewProps {
   zoneName: string;
   stale: boolean;
   headingRef: Ref<HTMLHeadingElement>;
-  onGoToLine: (line: number) => void;
+  /** Absent when the text is not in an editable box (a very large file). */
+  onGoToLine: ((line: number) => void) | undefined;
   leaveOut: boolean;
   onLeaveOut: (leaveOut: boolean) => void;
   needsConfirm: boolean;

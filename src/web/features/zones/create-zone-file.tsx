@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImportError } from '../../api/zone-import';
 import { fileLines } from '../../ui/zone-file-read';
 import { ZoneFileErrors } from '../../ui/zone-file-errors';
-import { selectLine, ZoneFileSource } from '../../ui/zone-file-source';
+import { isLargeText, selectLine, ZoneFileSource } from '../../ui/zone-file-source';
 import { formatNumber } from '../../ui/format';
 
 /** The errors of a refused file, with the lines of the text that was sent. */
@@ -95,7 +95,11 @@ export function CreateZoneFile({
                   ? `The zone was not created: line ${formatNumber(refused.errors[0]!.line)} of the file has an error. Fix it above and create again.`
                   : `The zone was not created: ${formatNumber(refused.errors.length)} lines of the file have errors. Fix them above and create again.`}
               </p>
-              <ZoneFileErrors errors={refused.errors} lines={refused.lines} onGoToLine={goToLine} />
+              <ZoneFileErrors
+                errors={refused.errors}
+                lines={refused.lines}
+                onGoToLine={isLargeText(text) ? undefined : goToLine}
+              />
             </div>
           )}
         </>

@@ -1,5 +1,5 @@
 // The import dialog with the real client and parsers, fetch answering as the service would.
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportResult } from '../../../shared/api/zone-file';
@@ -221,6 +221,19 @@ describe('import dialog', () => {
     expect(alert).toHaveTextContent('Boom; try again.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
     expect(t.box).toHaveValue(FILE);
+  });
+
+  it('keeps the text and mode in a draft: after a sign-in (a remount) they are back', async () => {
+    const t = setup(() => ok(importResult()));
+    await t.paste(FILE);
+    await t.user.click(within(t.dialog).getByRole('radio', { name: 'Replace' }));
+    await waitFor(() =>
+      expect(sessionStorage.getItem('zonedeck.draft.import-zone_1')).toContain('replace'),
+    );
+    cleanup();
+    const again = setup(() => ok(importResult()));
+    expect(again.box).toHaveValue(FILE);
+    expect(within(again.dialog).getByRole('radio', { name: 'Replace' })).toBeChecked();
   });
 
   it('nothing to change: says so, and Apply stays off', async () => {

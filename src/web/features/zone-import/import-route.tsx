@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useOutletContext, useParams } from 'react-rou
 import { useZone } from '../../api/zones';
 import type { FileDropContext } from '../../ui/use-file-drop';
 import { ImportDialog } from './import-dialog';
+import { clearImportDraft } from './import-draft';
 import { announceImport } from './import-toast';
 
 export function ImportRoute() {
@@ -14,8 +15,11 @@ export function ImportRoute() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const qc = useQueryClient();
-  const close = () =>
+  // Closed on purpose (Cancel, or applied): the draft goes with it.
+  const close = () => {
+    clearImportDraft(zoneId);
     void navigate({ pathname: '..', search }, { relative: 'path', replace: true });
+  };
   // The records page shows the zone's own loading and error states behind.
   if (!zone) return null;
   return (

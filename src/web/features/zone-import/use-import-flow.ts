@@ -12,6 +12,7 @@ import {
 } from '../../api/zone-import';
 import { formatNumber } from '../../ui/format';
 import { fileLines } from '../../ui/zone-file-read';
+import { loadImportDraft, useImportDraft } from './import-draft';
 
 export interface Previewed {
   text: string;
@@ -25,9 +26,11 @@ const bare = (name: string) => name.trim().toLowerCase().replace(/\.$/, '');
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-export function useImportFlow(zoneId: string, zoneName: string, initialText = '') {
-  const [text, setText] = useState(initialText);
-  const [mode, setMode] = useState<ImportMode>('merge');
+export function useImportFlow(zoneId: string, zoneName: string) {
+  const [draft] = useState(() => loadImportDraft(zoneId));
+  const [text, setText] = useState(draft.text);
+  const [mode, setMode] = useState<ImportMode>(draft.mode);
+  useImportDraft(zoneId, { text, mode });
   const [textError, setTextError] = useState<string | undefined>();
   const [previewed, setPreviewed] = useState<Previewed | null>(null);
   const [leaveOut, setLeaveOut] = useState(false);

@@ -2,7 +2,7 @@
 // create, edit, enable/disable and delete, each updating the list at once. A large zone shows its
 // first page at once and the rest as it streams in, with the progress in the toolbar.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Outlet, useLocation, useMatch, useNavigate, useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { describeError } from '../../api/describe-error';
 import { allRecords, keyOf } from '../../api/record-list';
@@ -13,7 +13,6 @@ import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
 import { IconList, IconPlus } from '../../ui/icons';
 import { Loading } from '../../ui/skeleton';
-import { useFileDrop, type DroppedFile, type FileDropContext } from '../../ui/use-file-drop';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { RecordDialog } from './record-dialog';
 import { RecordTable, RecordTableSkeleton, type RecordTableHandle } from './record-table';
@@ -26,6 +25,7 @@ import { useRecordFocus } from './use-record-focus';
 import { useRecordsView } from './use-records-view';
 import { useSelection } from './use-selection';
 import { BulkEdit } from './bulk-edit';
+import { useImportDrop } from './use-import-drop';
 
 export function RecordsPage() {
   const { zoneId = '' } = useParams();
@@ -40,15 +40,7 @@ export function RecordsPage() {
   const [deleting, setDeleting] = useState<{ record: DnsRecord; set: RRset } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const focus = useRecordFocus(table, searchRef);
-  // A file dropped anywhere on the page opens the import (./import, a child route) with it.
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const importing = useMatch('/zones/:zoneId/records/import') !== null;
-  const [dropped, setDropped] = useState<DroppedFile | null>(null);
-  const dragging = useFileDrop((file) => {
-    setDropped((d) => ({ file, id: (d?.id ?? 0) + 1 }));
-    if (!importing) void navigate({ pathname: 'import', search });
-  });
+  const drop = useImportDrop();
 
   const list = query.data;
   const sets = useMemo(() => (list ? orderRRsets(list.sets, view.sort) : []), [list, view.sort]);
@@ -264,8 +256,8 @@ export function RecordsPage() {
           }}
         />
       )}
-      <Outlet context={{ dropped } satisfies FileDropContext} />
-      {dragging && (
+      <Outlet context={drop.context} />
+      {drop.dragging && (
         <div className="drop-overlay" aria-hidden="true">
           <p className="drop-overlay-text">Drop the zone file to import it</p>
         </div>

@@ -44,8 +44,11 @@ export async function previewImport(
   page: Page,
   zone: { id: string; name: string },
   mode = 'Merge',
+  /** Runs on the records page before the import opens (a screenshot of the toolbar). */
+  beforeOpen?: () => Promise<unknown>,
 ) {
   await openRecords(page, zone.id);
+  await beforeOpen?.();
   await page.getByRole('link', { name: 'Import zone file' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import zone file' });
   await dialog.getByLabel('Zone file').fill(importFile(zone.name));

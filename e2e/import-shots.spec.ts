@@ -22,7 +22,7 @@ for (const scheme of schemes) {
         page.screenshot({ path: `${dir}/${name}-${scheme}-${device}.png` });
       const zone = await zoneToImportInto('shots');
       await page.goto('about:blank');
-      const dialog = await previewImport(page, zone, 'Replace');
+      const dialog = await previewImport(page, zone, 'Replace', () => shot('records-toolbar'));
       await shot('preview-top');
       await dialog.getByRole('heading', { name: 'Changes' }).scrollIntoViewIfNeeded();
       await shot('preview-diff');

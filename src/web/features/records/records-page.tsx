@@ -160,7 +160,8 @@ export function RecordsPage() {
         title="No records yet"
         action={newButton('Add the first record')}
       >
-        Add A, AAAA, MX, TXT and the other record types here; the zone answers with them at once.
+        Add A, AAAA, MX, TXT and the other record types here, or bring them all at once with “Import
+        zone file” (or drop the file on this page); the zone answers with them at once.
       </EmptyState>
     );
   } else if (filtered.length === 0) {

@@ -213,6 +213,41 @@ describe('import dialog', () => {
     expect(t.onApplied).not.toHaveBeenCalled();
   });
 
+  it('a 409 large_delete_unconfirmed on apply (the zone changed since) asks for the name, then applies', async () => {
+    let applies = 0;
+    const t = setup(({ body }) => {
+      if ((body as { dry_run: boolean }).dry_run) return ok(importResult({ mode: 'replace' }));
+      applies++;
+      return applies === 1
+        ? {
+            status: 409,
+            body: errorBody(
+              'large_delete_unconfirmed',
+              'This replace would remove 4 of the zone’s 10 RRsets (40 %), more than 30 %.',
+              { removed: 4, total: 10, share: 0.4 },
+            ),
+          }
+        : ok(importResult({ mode: 'replace', dry_run: false, change_id: 'chg_2' }));
+    });
+    await t.paste(FILE);
+    await t.user.click(within(t.dialog).getByRole('radio', { name: 'Replace' }));
+    await t.preview();
+    await waitFor(() => expect(t.apply).toBeEnabled());
+    await t.user.click(t.apply);
+    expect(
+      await within(t.dialog).findByText(/would remove 4 of the zone’s 10 RRsets/),
+    ).toBeVisible();
+    expect(t.apply).toBeDisabled();
+    await t.user.type(
+      within(t.dialog).getByLabelText('Type example.com to confirm'),
+      'example.com',
+    );
+    await t.user.click(t.apply);
+    await waitFor(() => expect(t.onApplied).toHaveBeenCalled());
+    expect(t.bodies().at(-1)).toMatchObject({ dry_run: false, confirm_large_delete: true });
+    expect(t.box).toHaveValue(FILE);
+  });
+
   it('a failed preview says why, offers Retry, and keeps the text', async () => {
     const t = setup(() => ({ status: 500, body: errorBody('internal_error', 'Boom; try again.') }));
     await t.paste(FILE);

@@ -88,6 +88,7 @@ export function ImportDialog({ zoneId, zoneName, dropped, onClose, onApplied }: 
           leaveOut={flow.leaveOut}
           onLeaveOut={flow.setLeaveOut}
           needsConfirm={flow.needsConfirm}
+          largeDelete={flow.largeDelete}
           confirmName={flow.confirmName}
           onConfirmName={flow.setConfirmName}
         />

@@ -1,6 +1,6 @@
 // What an import would do: the counters, then what needs the user (errors by line, a large
 // removal to confirm), then the RRset diff, the skipped lines and the warnings.
-import type { Ref } from 'react';
+import { useId, type Ref } from 'react';
 import type { ImportResult } from '../../api/zone-import';
 import { Field } from '../../ui/field';
 import { formatNumber } from '../../ui/format';
@@ -19,6 +19,8 @@ interface ImportPreviewProps {
   leaveOut: boolean;
   onLeaveOut: (leaveOut: boolean) => void;
   needsConfirm: boolean;
+  /** RRsets the replace removes, of the zone's total. */
+  largeDelete: { removed: number; total: number };
   confirmName: string;
   onConfirmName: (name: string) => void;
 }
@@ -73,20 +75,17 @@ export function ImportPreview({
   leaveOut,
   onLeaveOut,
   needsConfirm,
+  largeDelete: large,
   confirmName,
   onConfirmName,
 }: ImportPreviewProps) {
+  const titleId = useId();
   const c = result.rrset_counts;
   const changes = c.added + c.changed + c.removed;
-  const large = result.large_delete;
   const share = large.total > 0 ? Math.round((large.removed / large.total) * 100) : 0;
   return (
-    <section
-      className="import-preview"
-      data-stale={stale || undefined}
-      aria-labelledby="import-preview-title"
-    >
-      <h3 className="import-preview-title" id="import-preview-title" ref={headingRef} tabIndex={-1}>
+    <section className="import-preview" data-stale={stale || undefined} aria-labelledby={titleId}>
+      <h3 className="import-preview-title" id={titleId} ref={headingRef} tabIndex={-1}>
         Preview: {result.mode === 'replace' ? 'replace' : 'merge'},{' '}
         {formatNumber(result.records_read)} record{result.records_read === 1 ? '' : 's'} read
       </h3>

@@ -67,6 +67,15 @@ export function useImportFlow(zoneId: string, zoneName: string) {
   const needsConfirm =
     !stale && (previewed?.result.large_delete.confirmation_required === true || refusedLarge);
   const confirmed = !needsConfirm || bare(confirmName) === bare(zoneName);
+  /** What the removal is: the 409's own figures when the zone changed since the preview. */
+  const largeDelete = (() => {
+    const own = previewed?.result.large_delete ?? { removed: 0, total: 0 };
+    if (!refusedLarge) return { removed: own.removed, total: own.total };
+    const { removed, total } = applyError.details;
+    return typeof removed === 'number' && typeof total === 'number'
+      ? { removed, total }
+      : { removed: own.removed, total: own.total };
+  })();
 
   /** Why Apply is not possible now, in words; null when it is. */
   let blocked: string | null = null;
@@ -122,6 +131,7 @@ export function useImportFlow(zoneId: string, zoneName: string) {
     leaveOut,
     setLeaveOut,
     needsConfirm,
+    largeDelete,
     confirmName,
     setConfirmName,
     blocked,

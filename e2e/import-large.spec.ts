@@ -1,10 +1,14 @@
 // A 100,000-record zone file previewed in the dashboard: the time from Preview to the drawn diff
 // and the frames while the diff is scrolled end to end, printed (figures, not timed assertions).
-// Only a window of the 100,000 RRsets is ever in the DOM.
+// Only a window of the 100,000 RRsets is ever in the DOM. The dry run holds the shared server for
+// seconds, long enough to fail other specs' waits: it runs on demand, alone, with
+// `E2E_IMPORT_LARGE=1 npx playwright test --project=e2e import-large`.
 import { expect, test } from './fixtures';
 import { newZone, openRecords } from './records-helpers';
 
 const COUNT = 100_000;
+
+test.skip(!process.env.E2E_IMPORT_LARGE, 'on demand: E2E_IMPORT_LARGE=1');
 
 test('100,000 RRsets in the preview: drawn, scrolled end to end, few rows in the DOM', async ({
   page,

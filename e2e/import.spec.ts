@@ -5,6 +5,9 @@ import { expect, test } from './fixtures';
 import { callApi, newZone, openRecords, recordsApi, recordsKey, rrset } from './records-helpers';
 import { signInWithLink, uniqueZoneName } from './fixtures';
 
+/** What follows a preview, an apply or a create: generous, as other specs load the same server. */
+const SERVER = { timeout: 20_000 };
+
 const withError = (zone: string) =>
   [
     `$ORIGIN ${zone}.`,
@@ -28,7 +31,7 @@ test('paste a file with an error, fix it on its line, preview, apply, see the re
   await dialog.getByRole('button', { name: 'Preview' }).click();
 
   const errors = dialog.getByRole('region', { name: 'Errors by line' });
-  await expect(errors).toContainText('Line 5');
+  await expect(errors).toContainText('Line 5', SERVER);
   await expect(errors).toContainText('api 300 IN A 300.1.1.1');
   await expect(errors).toContainText(/IPv4/);
   const apply = dialog.getByRole('button', { name: 'Apply import' });
@@ -40,7 +43,7 @@ test('paste a file with an error, fix it on its line, preview, apply, see the re
   await page.keyboard.type('api 300 IN A 192.0.2.20');
   await expect(dialog.getByText('The text or the mode changed since this preview.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Preview again' }).click();
-  await expect(errors).toHaveCount(0);
+  await expect(errors).toHaveCount(0, SERVER);
   const counts = dialog.getByLabel('RRsets and lines');
   await expect(counts).toContainText('added3');
   const diff = dialog.getByRole('region', { name: 'RRsets that change' });
@@ -51,7 +54,7 @@ test('paste a file with an error, fix it on its line, preview, apply, see the re
   const toast = page
     .getByRole('listitem')
     .filter({ hasText: 'Imported: 3 added, 0 changed, 0 removed' });
-  await expect(toast).toBeVisible();
+  await expect(toast).toBeVisible(SERVER);
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/zones/${zone.id}/records$`));
   await expect(rrset(page, 'www A')).toContainText('192.0.2.10');
@@ -64,7 +67,7 @@ test('paste a file with an error, fix it on its line, preview, apply, see the re
   ]);
 
   await toast.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByText('Undone: Imported: 3 added')).toBeVisible();
+  await expect(page.getByText('Undone: Imported: 3 added')).toBeVisible(SERVER);
   await expect(page.getByText('No records yet')).toBeVisible();
   expect(await recordsApi.list(zone.id)).toEqual([]);
 });
@@ -106,9 +109,9 @@ test('a file dropped on the records page opens the import with its text; a picke
 
   // Merge keeps what the file does not name.
   await dialog.getByRole('button', { name: 'Preview' }).click();
-  await expect(dialog.getByLabel('RRsets and lines')).toContainText('added1');
+  await expect(dialog.getByLabel('RRsets and lines')).toContainText('added1', SERVER);
   await dialog.getByRole('button', { name: 'Apply import' }).click();
-  await expect(page.getByText('Imported: 1 added, 0 changed, 0 removed')).toBeVisible();
+  await expect(page.getByText('Imported: 1 added, 0 changed, 0 removed')).toBeVisible(SERVER);
   await expect(rrset(page, 'keep A')).toBeVisible();
   await expect(rrset(page, 'mail A')).toBeVisible();
 });
@@ -131,12 +134,12 @@ test('a replace removing most of the zone needs its name typed', async ({ page }
   await dialog.getByLabel('Zone file').fill('a 300 IN A 192.0.2.1\n');
   await dialog.getByRole('radio', { name: 'Replace' }).check();
   await dialog.getByRole('button', { name: 'Preview' }).click();
-  await expect(dialog.getByText(/removes 3 of the zone’s 4 RRsets \(75 %\)/)).toBeVisible();
+  await expect(dialog.getByText(/removes 3 of the zone’s 4 RRsets \(75 %\)/)).toBeVisible(SERVER);
   const apply = dialog.getByRole('button', { name: 'Apply import' });
   await expect(apply).toBeDisabled();
   await dialog.getByLabel(`Type ${zone.name} to confirm`).fill(zone.name);
   await apply.click();
-  await expect(page.getByText('Imported: 0 added, 0 changed, 3 removed')).toBeVisible();
+  await expect(page.getByText('Imported: 0 added, 0 changed, 3 removed')).toBeVisible(SERVER);
   expect((await recordsApi.list(zone.id)).map((rec) => rec.name)).toEqual([`a.${zone.name}.`]);
 });
 
@@ -153,14 +156,14 @@ test('create a zone from a zone file: an error shown on its line, fixed, the zon
   await expect(dialog.getByLabel('Name')).toHaveValue(name);
   await dialog.getByRole('button', { name: 'Create zone' }).click();
   const alert = dialog.getByRole('alert');
-  await expect(alert).toContainText('The zone was not created');
+  await expect(alert).toContainText('The zone was not created', SERVER);
   await expect(alert).toContainText('Line 5');
   await expect(alert).toContainText('api 300 IN A 300.1.1.1');
   await expect(box).toHaveValue(withError(name));
 
   await box.fill(withError(name).replace('300.1.1.1', '192.0.2.20'));
   await dialog.getByRole('button', { name: 'Create zone' }).click();
-  await expect(page.getByText(`Zone ${name} created`)).toBeVisible();
+  await expect(page.getByText(`Zone ${name} created`)).toBeVisible(SERVER);
   const zoneId = /\/zones\/([^/]+)/.exec(page.url())?.[1];
   expect(zoneId).toBeTruthy();
   await openRecords(page, zoneId!);

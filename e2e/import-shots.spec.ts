@@ -1,11 +1,9 @@
 // Screenshots of the import for people to look at, light and dark, desktop and a 360 px phone.
 // Not a test: it declares nothing unless asked for, with
 // `SHOTS_IMPORT_DIR=/tmp/shots-import npx playwright test --project=e2e import-shots`.
-import { expect, test } from './fixtures';
-import { previewImport, zoneToImportInto } from './import-helpers';
+import { expect, signInWithLink, test, uniqueZoneName } from './fixtures';
+import { importFile, previewImport, zoneToImportInto } from './import-helpers';
 import { recordsKey } from './records-helpers';
-import { signInWithLink, uniqueZoneName } from './fixtures';
-import { importFile } from './import-helpers';
 
 const dir = process.env.SHOTS_IMPORT_DIR;
 

@@ -1,9 +1,8 @@
 // Zone-file import against the real server in Chromium: an error seen on its line, fixed, the
 // preview, Apply, the records in the table, Undo; a file dropped on the page or picked; the
 // guard rail of a large replace; and a zone created from a zone file.
-import { expect, test } from './fixtures';
+import { expect, signInWithLink, test, uniqueZoneName } from './fixtures';
 import { callApi, newZone, openRecords, recordsApi, recordsKey, rrset } from './records-helpers';
-import { signInWithLink, uniqueZoneName } from './fixtures';
 
 /** What follows a preview, an apply or a create: generous, as other specs load the same server. */
 const SERVER = { timeout: 20_000 };

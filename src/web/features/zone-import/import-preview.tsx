@@ -119,8 +119,13 @@ export function ImportPreview({
               onChange={(e) => onLeaveOut(e.target.checked)}
             />
             <span>
-              Leave out the {lines(result.errors.length)} with errors
-              <span className="checkbox-hint">The rest of the file is imported without them.</span>
+              {result.errors.length === 1
+                ? 'Leave out the line with an error'
+                : `Leave out the ${lines(result.errors.length)} with errors`}
+              <span className="checkbox-hint">
+                The rest of the file is imported without{' '}
+                {result.errors.length === 1 ? 'it' : 'them'}.
+              </span>
             </span>
           </label>
         </div>

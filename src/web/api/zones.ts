@@ -23,6 +23,8 @@ export interface NewZone {
   name: string;
   region?: Region;
   ttl?: number;
+  /** A zone file imported into the new zone in the same step. */
+  zone_file?: string;
 }
 
 export interface ZoneChanges {

@@ -68,6 +68,15 @@ export const router = createBrowserRouter([
             lazy: async () => ({
               Component: (await import('../features/records/records-page')).RecordsPage,
             }),
+            children: [
+              {
+                // The import dialog, over the records page (its code loads when it opens).
+                path: 'import',
+                lazy: async () => ({
+                  Component: (await import('../features/zone-import/import-route')).ImportRoute,
+                }),
+              },
+            ],
           },
           {
             path: 'usage',

@@ -2,7 +2,7 @@
 // create, edit, enable/disable and delete, each updating the list at once. A large zone shows its
 // first page at once and the rest as it streams in, with the progress in the toolbar.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Outlet, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { describeError } from '../../api/describe-error';
 import { allRecords, keyOf } from '../../api/record-list';
@@ -25,6 +25,7 @@ import { useRecordFocus } from './use-record-focus';
 import { useRecordsView } from './use-records-view';
 import { useSelection } from './use-selection';
 import { BulkEdit } from './bulk-edit';
+import { useImportDrop } from './use-import-drop';
 
 export function RecordsPage() {
   const { zoneId = '' } = useParams();
@@ -39,6 +40,7 @@ export function RecordsPage() {
   const [deleting, setDeleting] = useState<{ record: DnsRecord; set: RRset } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const focus = useRecordFocus(table, searchRef);
+  const drop = useImportDrop();
 
   const list = query.data;
   const sets = useMemo(() => (list ? orderRRsets(list.sets, view.sort) : []), [list, view.sort]);
@@ -158,7 +160,8 @@ export function RecordsPage() {
         title="No records yet"
         action={newButton('Add the first record')}
       >
-        Add A, AAAA, MX, TXT and the other record types here; the zone answers with them at once.
+        Add A, AAAA, MX, TXT and the other record types here, or bring them all at once with “Import
+        zone file” (or drop the file on this page); the zone answers with them at once.
       </EmptyState>
     );
   } else if (filtered.length === 0) {
@@ -253,6 +256,12 @@ export function RecordsPage() {
             openDialog(null);
           }}
         />
+      )}
+      <Outlet context={drop.context} />
+      {drop.dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          <p className="drop-overlay-text">Drop the zone file to import it</p>
+        </div>
       )}
       {deleting && (
         <DeleteRecordDialog

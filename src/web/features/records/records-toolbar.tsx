@@ -1,6 +1,8 @@
 // Search (names, values, comments), type filter and sort above the records table.
 import type { ReactNode, RefObject } from 'react';
+import { Link, useLocation } from 'react-router';
 import { RECORD_TYPES } from '../../../shared/dns/records';
+import { buttonClass } from '../../ui/button';
 import { SearchBox } from '../../ui/search-box';
 import { ExportZoneButton } from './export-zone-button';
 import type { SortKey } from './rrsets';
@@ -16,7 +18,7 @@ interface RecordsToolbarProps {
   onSort: (s: SortKey) => void;
   summary: string;
   action: ReactNode;
-  /** The zone, for the export button. */
+  /** The zone, for the export button (the import opens at ./import). */
   zone: { id: string; name: string };
 }
 
@@ -33,6 +35,8 @@ export function RecordsToolbar({
   action,
   zone,
 }: RecordsToolbarProps) {
+  // The import opens over this page (a route of its own), keeping the search and filters.
+  const { search } = useLocation();
   return (
     <div className="toolbar records-toolbar">
       <SearchBox
@@ -68,6 +72,9 @@ export function RecordsToolbar({
         {summary}
       </span>
       <span className="toolbar-action">
+        <Link className={buttonClass()} to={{ pathname: 'import', search }}>
+          Import zone file
+        </Link>
         <ExportZoneButton zoneId={zone.id} zoneName={zone.name} />
         {action}
       </span>

@@ -2,12 +2,18 @@
 // errors put on the field they concern (or above the form for a missing scope).
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch, errorBody, renderApp, type FetchHandler } from '../../test/render';
 import { testZone } from '../../test/zone';
 import { CreateZoneForm } from './create-zone-form';
 
 const zone = testZone({ id: 'zone_abc123' });
+
+beforeEach(() => {
+  // jsdom lays nothing out: the virtualised error list gets a box to draw its items in.
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  Element.prototype.scrollIntoView = vi.fn();
+});
 
 function setup(
   handler: FetchHandler = () => ({ status: 201, body: { status: 'success', data: zone } }),
@@ -163,5 +169,79 @@ describe('create zone form: drafts', () => {
     document.body.innerHTML = '';
     renderApp(<CreateZoneForm onCreated={vi.fn()} cancel={null} />);
     expect(screen.getAllByLabelText('Name').at(-1)).toHaveValue('draft.example');
+  });
+});
+
+describe('create zone form: from a zone file', () => {
+  const FILE = [
+    '$ORIGIN shop.example.',
+    '@ 3600 IN SOA ns1.example.net. hostmaster.example.net. 1 7200 3600 1209600 300',
+    'www 300 IN A 192.0.2.1',
+    'bad 300 IN A 300.1.1.1',
+    '',
+  ].join('\n');
+
+  async function fromFile(t: ReturnType<typeof setup>, text = FILE) {
+    await t.user.click(screen.getByRole('checkbox', { name: /Start from a zone file/ }));
+    const box = screen.getByLabelText('Zone file');
+    await t.user.click(box);
+    if (text) await t.user.paste(text);
+    return box;
+  }
+
+  it('fills Name from the file and sends the file with the zone', async () => {
+    const t = setup();
+    await fromFile(t);
+    await waitFor(() => expect(t.name).toHaveValue('shop.example'));
+    expect(screen.getByLabelText('Zone file')).toHaveAccessibleDescription(
+      /It is the zone file of shop\.example/,
+    );
+    await t.user.click(t.submit);
+    await waitFor(() => expect(t.onCreated).toHaveBeenCalled());
+    expect(JSON.parse(String(t.fetch.mock.calls[0]![1]?.body))).toEqual({
+      name: 'shop.example',
+      ttl: 3600,
+      zone_file: FILE,
+    });
+  });
+
+  it('leaves a name the user typed as it is', async () => {
+    const t = setup();
+    await t.user.type(t.name, 'mine.example');
+    await fromFile(t);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Zone file')).toHaveAccessibleDescription(/shop\.example/),
+    );
+    expect(t.name).toHaveValue('mine.example');
+  });
+
+  it('asks for the file when the box is ticked but empty, and sends nothing', async () => {
+    const t = setup();
+    await t.user.type(t.name, 'shop.example');
+    const box = await fromFile(t, '');
+    await t.user.click(t.submit);
+    expect(box).toHaveAccessibleDescription(/Paste the zone file or choose it/);
+    expect(t.fetch).not.toHaveBeenCalled();
+  });
+
+  it('a 400 zone_file_invalid shows each error on its line, and the text stays', async () => {
+    const t = setup(() => ({
+      status: 400,
+      body: errorBody('zone_file_invalid', 'The zone file has 1 error.', {
+        errors: [{ line: 4, message: 'A record content must be an IPv4 address.' }],
+      }),
+    }));
+    const box = await fromFile(t);
+    await waitFor(() => expect(t.name).toHaveValue('shop.example'));
+    await t.user.click(t.submit);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'The zone was not created: line 4 of the file has an error. Fix it above and create again.',
+    );
+    expect(alert).toHaveTextContent('Line 4');
+    expect(alert).toHaveTextContent('bad 300 IN A 300.1.1.1');
+    expect(alert).toHaveTextContent('A record content must be an IPv4 address.');
+    expect(box).toHaveValue(FILE);
+    expect(t.onCreated).not.toHaveBeenCalled();
   });
 });

@@ -1,11 +1,12 @@
-// Create a zone: Name, Region, TTL. Rules from the shared schema, errors beside their field as soon
+// Create a zone: Name, Region, TTL, and optionally a zone file to start from. Rules from the shared schema, errors beside their field as soon
 // as a field is left, server errors on the field they name, a missing scope above the form.
 import { TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { REGION_MEANING, REGIONS } from '../../../shared/api/zones';
 import { useCreateZone } from '../../api/zones';
+import { zoneFileErrorsOf } from '../../api/zone-import';
 import type { Zone } from '../../../shared/api/zones';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -21,6 +22,7 @@ import {
   type CreateZoneFormInput,
   type CreateZoneFormOutput,
 } from './create-zone-schema';
+import { CreateZoneFile, refusedFile, type RefusedFile } from './create-zone-file';
 
 export const CREATE_ZONE_DRAFT = 'create-zone';
 
@@ -45,18 +47,44 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
   useDraft(CREATE_ZONE_DRAFT, form);
   const { errors } = form.formState;
   const regionErrorId = useId();
+  // The zone file stays out of the draft: it may be megabytes.
+  const [fromFile, setFromFile] = useState(false);
+  const [fileText, setFileText] = useState('');
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [refused, setRefused] = useState<RefusedFile | null>(null);
+  const { getFieldState, setValue } = form;
+  // The file's zone fills Name, unless the user has typed one.
+  const onZoneName = useCallback(
+    (name: string) => {
+      if (!getFieldState('name').isDirty) setValue('name', name, { shouldValidate: true });
+    },
+    [getFieldState, setValue],
+  );
 
   const onSubmit = (v: CreateZoneFormOutput) => {
     setFormError(null);
+    setRefused(null);
+    if (fromFile && !fileText.trim()) {
+      setFileError('Paste the zone file or choose it, or untick “Start from a zone file”.');
+      return;
+    }
+    const sentText = fileText;
     create.mutate(
-      { name: v.name, ttl: v.ttl, ...(v.region ? { region: v.region } : {}) },
+      {
+        name: v.name,
+        ttl: v.ttl,
+        ...(v.region ? { region: v.region } : {}),
+        ...(fromFile ? { zone_file: sentText } : {}),
+      },
       {
         onSuccess: (zone) => {
           clearDraft(CREATE_ZONE_DRAFT);
           onCreated(zone);
         },
         onError: (e) => {
-          if (!applyServerError(e, form.setError, CREATE_ZONE_FIELDS)) setFormError(e);
+          const fileErrors = zoneFileErrorsOf(e);
+          if (fileErrors) setRefused(refusedFile(fileErrors, sentText));
+          else if (!applyServerError(e, form.setError, CREATE_ZONE_FIELDS)) setFormError(e);
         },
       },
     );
@@ -64,6 +92,19 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
 
   return (
     <Form onSubmit={form.handleSubmit(onSubmit)} error={formError}>
+      {/* First: the name comes from the file, and Name's own error appearing below it moves nothing above. */}
+      <CreateZoneFile
+        enabled={fromFile}
+        onEnabled={setFromFile}
+        text={fileText}
+        onText={(t) => {
+          setFileText(t);
+          if (t.trim()) setFileError(undefined);
+        }}
+        error={fileError}
+        refused={refused}
+        onZoneName={onZoneName}
+      />
       <Field
         label="Name"
         error={errors.name?.message}

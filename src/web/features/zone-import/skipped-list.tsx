@@ -1,0 +1,30 @@
+// The lines an import leaves out and why (SOA and apex NS, DNSSEC, other types, other zones).
+import { useCallback } from 'react';
+import type { ImportSkipped } from '../../../shared/api/zone-file';
+import { formatNumber } from '../../ui/format';
+import { VirtualList } from '../../ui/virtual-list';
+
+export function SkippedList({ skipped }: { skipped: readonly ImportSkipped[] }) {
+  const estimate = useCallback((s: ImportSkipped) => (s.message.length > 90 ? 48 : 28), []);
+  const key = useCallback((s: ImportSkipped, i: number) => `${s.line}:${i}`, []);
+  const render = useCallback(
+    (s: ImportSkipped) => (
+      <div className="iskip">
+        <span className="zf-line">Line {formatNumber(s.line)}</span>
+        {s.type && <span className="idiff-type">{s.type}</span>}
+        <span className="iskip-message">{s.message}</span>
+      </div>
+    ),
+    [],
+  );
+  return (
+    <VirtualList
+      items={skipped}
+      label="Skipped lines"
+      estimate={estimate}
+      itemKey={key}
+      render={render}
+      className="iskip-list"
+    />
+  );
+}

@@ -16,7 +16,8 @@ const tsig: TsigKey = {
 };
 // The machine is shared and slow: generous for a first transfer, 2 s for a NOTIFY-driven one.
 const FIRST = 30_000;
-const NOTIFIED = 2_000;
+// A bound, not the budget (the benchmark measures that): refreshes come every 10 s at most.
+const NOTIFIED = 8_000;
 
 let started: { destroy(): Promise<void> }[] = [];
 afterEach(async () => {

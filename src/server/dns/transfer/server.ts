@@ -78,9 +78,14 @@ export class ZoneTransfers {
     return answer!;
   }
 
+  /** Requests whose TSIG failed (a secondary with the wrong secret shows here first). */
+  tsigFailures = 0;
+
   /** The TSIG check of any request (a secondary signs its SOA queries too). */
   tsig(msg: Buffer): TsigCheck {
-    return this.deps.tsig(msg);
+    const check = this.deps.tsig(msg);
+    if (check.kind === 'failed') this.tsigFailures++;
+    return check;
   }
 
   /** The messages answering a transfer query; never throws (a bug answers SERVFAIL). */
@@ -107,7 +112,7 @@ export class ZoneTransfers {
   ): Promise<Buffer[]> {
     readQname(msg, q);
     const type = q.qtype === AXFR ? 'AXFR' : 'IXFR';
-    const tsig = this.deps.tsig(msg);
+    const tsig = this.tsig(msg);
     const done = (result: TransferOutcome['result'], messages: Buffer[], records?: number) => {
       this.note(
         { zone: q.qname, type, result, ...(records === undefined ? {} : { records }) },

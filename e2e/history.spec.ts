@@ -12,7 +12,8 @@ test('edit a record, see it in History, revert it: the old value is back', async
     page.getByRole('navigation', { name: 'Zone sections' }).getByRole('link', { name }).click();
   // History seen before the edit: coming back must not show the page remembered from then.
   await openHistory(page, zone.id);
-  await expect(changeItems(page)).toHaveCount(1);
+  await expect(changeItems(page)).toHaveCount(2); // the zone's creation, the record's
+  await expect(changeItems(page).last()).toContainText(`Zone ${zone.name} created`);
   await tab('Records');
 
   await page.getByRole('button', { name: 'Edit web A 192.0.2.1' }).click();
@@ -23,7 +24,7 @@ test('edit a record, see it in History, revert it: the old value is back', async
   await expect(rrset(page, 'web A').locator('.rec-content')).toHaveText('192.0.2.2');
 
   await tab('History');
-  await expect(changeItems(page)).toHaveCount(2); // the create, then the edit
+  await expect(changeItems(page)).toHaveCount(3); // the zone, the create, then the edit
   const edited = changeItems(page).first();
   await expect(edited).toContainText('Records');
   await edited.locator('.change-toggle').click();
@@ -46,7 +47,7 @@ test('edit a record, see it in History, revert it: the old value is back', async
   await dialog.getByRole('button', { name: 'Revert', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Reverted: /)).toBeVisible();
-  await expect(changeItems(page)).toHaveCount(3);
+  await expect(changeItems(page)).toHaveCount(4);
   await expect(changeItems(page).first()).toContainText('Revert');
 
   await tab('Records');
@@ -63,7 +64,7 @@ test('a revert over a later edit is explained; "Revert anyway" overwrites it', a
     .getByRole('navigation', { name: 'Zone sections' })
     .getByRole('link', { name: 'History' })
     .click();
-  await expect(changeItems(page)).toHaveCount(2);
+  await expect(changeItems(page)).toHaveCount(3);
 
   // The first change (the create of .1) is the older one: .7 was added to its RRset since.
   await changeItems(page).nth(1).getByRole('button', { name: 'Revert…' }).click();
@@ -80,7 +81,7 @@ test('a revert over a later edit is explained; "Revert anyway" overwrites it', a
 
   await dialog.getByRole('button', { name: 'Revert anyway' }).click();
   await expect(dialog).toBeHidden();
-  await expect(changeItems(page)).toHaveCount(3);
+  await expect(changeItems(page)).toHaveCount(4);
   // Forced: the RRset goes back to before the create, which is no RRset at all.
   expect(await recordsApi.list(zone.id)).toEqual([]);
 });

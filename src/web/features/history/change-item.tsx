@@ -69,12 +69,17 @@ function Detail({ zoneId, changeId }: { zoneId: string; changeId: string }) {
   return <ChangeDiff rrsets={rrsets} settings={settings} />;
 }
 
+/** The zone's creation: the one change of kind `zone` that cannot be reverted. */
+const isCreation = (c: ChangeSummary) => c.kind === 'zone' && !c.revertible;
+
 function NotRevertible({ change }: { change: ChangeSummary }) {
   return (
     <p className="change-why small muted">
       {change.kind === 'dnssec'
         ? 'A DNSSEC switch is not reverted from here: turning DNSSEC back on makes a new key, which needs a new DS record at your registrar. Use the DNSSEC tab.'
-        : 'The service cannot revert this change.'}
+        : isCreation(change)
+          ? 'The zone’s creation is undone by deleting the zone, on its Overview tab.'
+          : 'The service cannot revert this change.'}
     </p>
   );
 }
@@ -128,7 +133,7 @@ export function ChangeItem({ zoneId, change, now, onRevert }: ChangeItemProps) {
             <Button size="sm" onClick={() => onRevert(change)} aria-describedby={summaryId}>
               Revert…
             </Button>
-          ) : (
+          ) : isCreation(change) ? null : (
             <span className="small muted">
               {change.kind === 'dnssec' ? 'Not revertible (DNSSEC switch)' : 'Not revertible'}
             </span>

@@ -266,6 +266,23 @@ describe('History tab', () => {
     expect(first).toHaveTextContent('turning DNSSEC back on makes a new key');
   });
 
+  it('the zone’s creation offers no Revert and says how to undo it', async () => {
+    service({
+      first: {
+        kind: 'zone',
+        revertible: false,
+        summary: 'Zone example.com created',
+        counts: { added: 0, changed: 0, removed: 0 },
+      },
+    });
+    const user = renderPage();
+    const first = await firstItem();
+    expect(within(first).queryByRole('button', { name: 'Revert…' })).toBeNull();
+    expect(first).not.toHaveTextContent('Not revertible');
+    await user.click(within(first).getByRole('button', { name: 'Zone example.com created' }));
+    expect(first).toHaveTextContent('undone by deleting the zone');
+  });
+
   it('a key that may only read is told in the dialog which scope a revert needs', async () => {
     service({ revertStatus: 403 });
     const user = renderPage();

@@ -5,3 +5,4 @@ export * from './records';
 export * from './usage-dnssec';
 export * from './changes';
 export * from './zone-file';
+export * from './secondaries';

@@ -1,8 +1,9 @@
-// The zone's Overview tab: nameservers, facts, default TTL, status and deletion.
+// The zone's Overview tab: nameservers, facts, secondaries, default TTL, status and deletion.
 import { useParams } from 'react-router';
 import { useZone } from '../../api/zones';
 import { DeleteZoneCard } from './delete-zone-card';
 import { NameserversCard } from './nameservers-card';
+import { SecondariesCard } from './secondaries-card';
 import { ZoneFactsCard } from './zone-facts-card';
 import { ZoneStatusCard } from './zone-status-card';
 import { ZoneTtlCard } from './zone-ttl-card';
@@ -16,6 +17,7 @@ export function ZoneOverviewPage() {
       <div className="overview-main">
         <NameserversCard nameservers={zone.nameservers} />
         <ZoneFactsCard zone={zone} />
+        <SecondariesCard zoneId={zone.id} />
       </div>
       <div className="overview-side">
         <ZoneTtlCard key={zone.ttl} zone={zone} />

@@ -58,6 +58,7 @@ export async function startService(
     purger,
     usage,
     dnsPort: dns.port,
+    transfers,
   });
   purger.kick(); // finishes deletes that a previous run accepted but did not complete
 

@@ -14,6 +14,7 @@ import { registerChangeRoutes } from './routes/changes';
 import { registerExportRoutes } from './routes/export';
 import { registerRecordBatchRoute } from './routes/records-batch';
 import { registerZoneImportRoute } from './routes/zone-import';
+import { registerSecondariesRoutes } from './routes/secondaries';
 import { registerRecordByNameRoutes } from './routes/records-by-name';
 import { registerRecordRoutes } from './routes/records';
 import { registerUsageDnssecRoutes } from './routes/usage-dnssec';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
   registerChangeRoutes(r);
   registerExportRoutes(r);
   registerZoneImportRoute(r);
+  if (deps.transfers) registerSecondariesRoutes(r, deps.transfers);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

@@ -8,6 +8,7 @@ import type { Metrics } from '../metrics';
 import type { Store } from '../store/db';
 import type { AppEnv } from './context';
 import type { RouteTable } from './route-table';
+import type { Transfers } from '../dns/transfer/setup';
 
 export interface AppDeps {
   /** The database, with the listeners its writes announce themselves to. */
@@ -22,6 +23,8 @@ export interface AppDeps {
   dnsPort?: number;
   /** Query counts the DNS server has not written to the database yet. */
   usage?: { unflushed(zoneId: string, month: string): Map<string, number> };
+  /** Zone transfers: the secondaries' state, NOTIFY on demand. */
+  transfers?: Transfers;
 }
 
 export interface Registrar {

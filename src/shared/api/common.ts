@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'batch_too_large',
   'zone_file_invalid',
   'large_delete_unconfirmed',
+  'zone_not_served',
   'rrset_too_large',
   'payload_too_large',
   'unsupported_media_type',

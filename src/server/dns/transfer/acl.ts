@@ -17,6 +17,10 @@ export interface NotifyTarget {
   key: string | null;
 }
 
+/** "192.0.2.1:53", "[2001:db8::1]:53": a target as the operator wrote it, for the API and logs. */
+export const targetName = (t: { host: string; port: number }) =>
+  `${t.host.includes(':') ? `[${t.host}]` : t.host}:${t.port}`;
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** A key name as TSIG compares them: lower case, with its trailing dot. */

@@ -50,6 +50,11 @@ export class Notifier {
     private readonly log: Logger,
   ) {}
 
+  /** The last NOTIFY of `zone` to `target` since the start, if any. */
+  lastNotify(zone: string, target: NotifyTarget): NotifyStatus | undefined {
+    return this.status.get(`${zone}\0${target.host}\0${target.port}`);
+  }
+
   get enabled(): boolean {
     return this.targets.length > 0;
   }

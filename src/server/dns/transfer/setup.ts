@@ -4,14 +4,21 @@ import type { Config } from '../../config';
 import type { ZoneEvents } from '../../events';
 import type { Db } from '../../store/db';
 import type { ViewStore } from '../view-store';
+import { targetName } from './acl';
 import { CatalogZone } from './catalog';
 import { Notifier } from './notify';
+import { propagationOf } from './propagation';
+import type { Secondaries } from '../../../shared/api/secondaries';
 import { ZoneTransfers } from './server';
 import { notifySigner, tsigChecker } from './tsig-check';
 
 export interface Transfers {
   transfers: ZoneTransfers;
   catalog: CatalogZone | null;
+  /** Where the zone has arrived (each secondary's serial now); undefined: not served. */
+  propagation(zoneId: string): Promise<Omit<Secondaries, 'zone_id'> | undefined>;
+  /** Sends NOTIFY for the zone now; its serial, or undefined when it is not served. */
+  notifyNow(zoneId: string): { serial: number; targets: string[] } | undefined;
   notifier: Notifier;
   stop(): void;
 }
@@ -47,6 +54,20 @@ export function setUpTransfers(
     transfers,
     notifier,
     catalog,
+    async propagation(zoneId) {
+      const view = views.byZoneId(zoneId);
+      if (!view) return undefined;
+      return propagationOf(view, config.DNS_NOTIFY, config.DNS_TSIG_KEYS, notifier, db);
+    },
+    notifyNow(zoneId) {
+      const view = views.byZoneId(zoneId);
+      if (!view) return undefined;
+      notifier.notify(view.name, view.serial);
+      return {
+        serial: view.serial,
+        targets: config.DNS_NOTIFY.map(targetName),
+      };
+    },
     stop() {
       unsubscribe();
       notifier.stop();

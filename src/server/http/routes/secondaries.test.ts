@@ -1,0 +1,186 @@
+// GET …/secondaries and POST …/secondaries/notify against a real Knot secondary: in sync, then
+// unreachable while it is stopped, behind by the changes it missed after its restart until
+// "Send NOTIFY", then in sync again; a secondary without the zone is "refused".
+import dgram from 'node:dgram';
+import dnsPacket from 'dns-packet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createZone,
+  expectError,
+  startTestServer,
+  type Json,
+  type TestServer,
+} from '../../test-support/harness';
+import {
+  zonedeckWithSecondary,
+  type PrimaryAndSecondary,
+} from '../../test-support/zonedeck-primary';
+
+const ZONE = 'propagation.test';
+let both: PrimaryAndSecondary;
+let z: string;
+beforeAll(async () => {
+  // NSD: zones configured one by one, so a zone it does not have is easy to show.
+  both = await zonedeckWithSecondary('nsd', [ZONE]);
+  z = await createZone(both.srv.admin, ZONE);
+}, 60_000);
+afterAll(async () => {
+  await both.close();
+});
+
+const statusOf = async (zoneId = z, c = both.srv.admin) => {
+  const r = await c.get(`/v1/zones/${zoneId}/secondaries`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data as Json;
+};
+const serialOf = async () =>
+  (
+    await both.srv.store.db
+      .selectFrom('zones')
+      .select('serial')
+      .where('id', '=', z)
+      .executeTakeFirstOrThrow()
+  ).serial;
+const change = (content: string) =>
+  both.srv.admin.post(`/v1/zones/${z}/records`, { name: 'www', type: 'A', content });
+
+describe('secondaries', () => {
+  it('in sync, unreachable while stopped, behind after a missed change, in sync after NOTIFY', async () => {
+    expect((await change('192.0.2.1')).status).toBe(201);
+    await both.secondary.waitForSerial(ZONE, await serialOf(), 30_000);
+    const synced = await statusOf();
+    expect(synced).toMatchObject({ zone_id: z, serial: await serialOf(), transferable: true });
+    expect(synced.secondaries).toHaveLength(1);
+    expect(synced.secondaries[0]).toMatchObject({
+      target: `127.0.0.1:${both.secondary.port}`,
+      signed: true,
+      state: 'in_sync',
+      serial: await serialOf(),
+      behind_changes: 0,
+    });
+    expect(synced.secondaries[0].last_notify.acknowledged_at).not.toBeNull();
+
+    await both.secondary.stop();
+    expect((await change('192.0.2.2')).status).toBe(201);
+    expect((await change('192.0.2.3')).status).toBe(201);
+    expect((await statusOf()).secondaries[0]).toMatchObject({ state: 'unreachable', serial: null });
+
+    // Restarted, it serves what it had (its refresh comes later): two changes behind.
+    const had = synced.secondaries[0].serial as number;
+    await both.secondary.restart();
+    await expect.poll(() => both.secondary.serialOf(ZONE), { timeout: 30_000 }).not.toBeNull();
+    const behind = (await statusOf()).secondaries[0];
+    if (behind.state === 'behind') expect(behind).toMatchObject({ serial: had, behind_changes: 2 });
+    else expect(behind.state).toBe('in_sync'); // it refreshed first on its own
+
+    const sent = await both.srv.admin.post(`/v1/zones/${z}/secondaries/notify`);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    expect(sent.body.data).toMatchObject({
+      zone_id: z,
+      serial: await serialOf(),
+      targets: [`127.0.0.1:${both.secondary.port}`],
+    });
+    await both.secondary.waitForSerial(ZONE, await serialOf(), 10_000);
+    expect((await statusOf()).secondaries[0]).toMatchObject({
+      state: 'in_sync',
+      behind_changes: 0,
+    });
+  }, 120_000);
+
+  it('says "refused" for a secondary that does not have the zone', async () => {
+    const other = await createZone(both.srv.admin, 'not-on-nsd.test');
+    const s = (await statusOf(other)).secondaries[0];
+    expect(s.state).toBe('refused');
+    expect(s.detail).toMatch(/REFUSED|NOTAUTH|no SOA/);
+  });
+
+  it('needs zones:read to look and zones:write to notify; other customers get 404', async () => {
+    const reader = both.srv.client(await both.srv.key('acme', ['zones:read']));
+    expect((await reader.get(`/v1/zones/${z}/secondaries`)).status).toBe(200);
+    expectError(await reader.post(`/v1/zones/${z}/secondaries/notify`), 403, 'insufficient_scope');
+    const stranger = both.srv.client(await both.srv.key('globex'));
+    expectError(await stranger.get(`/v1/zones/${z}/secondaries`), 404, 'zone_not_found');
+  });
+});
+
+describe('a secondary that answers an old serial', () => {
+  it('is behind by the changes since that serial, or by an unknown count past the journal', async () => {
+    // A UDP "secondary" that answers every SOA query with the serial it is told to hold.
+    const fake = dgram.createSocket('udp4');
+    await new Promise<void>((r) => fake.bind(0, '127.0.0.1', () => r()));
+    let holds = 0;
+    fake.on('message', (m, from) => {
+      const q = dnsPacket.decode(m);
+      if (((m[2]! >> 3) & 0x0f) === 4) return; // a NOTIFY: not answered here
+      const soa = {
+        mname: 'ns.x.',
+        rname: 'h.x.',
+        serial: holds,
+        refresh: 1,
+        retry: 1,
+        expire: 1,
+        minimum: 1,
+      };
+      const answer = dnsPacket.encode({
+        id: q.id,
+        type: 'response',
+        flags: dnsPacket.AUTHORITATIVE_ANSWER,
+        questions: q.questions,
+        answers: [{ type: 'SOA', name: q.questions![0]!.name, data: soa }],
+      });
+      fake.send(answer, from.port, from.address);
+    });
+    const srv = await startTestServer({
+      API_RATE_LIMIT: '0',
+      DNS_NOTIFY: `127.0.0.1:${fake.address().port}`,
+    });
+    try {
+      const zone = await createZone(srv.admin, 'behind.test');
+      const serial = async () =>
+        (
+          await srv.store.db
+            .selectFrom('zones')
+            .select('serial')
+            .where('id', '=', zone)
+            .executeTakeFirstOrThrow()
+        ).serial;
+      holds = await serial();
+      for (const content of ['192.0.2.1', '192.0.2.2', '192.0.2.3'])
+        await srv.admin.post(`/v1/zones/${zone}/records`, { name: 'a', type: 'A', content });
+      const get = async () => (await srv.admin.get(`/v1/zones/${zone}/secondaries`)).body.data;
+      expect((await get()).secondaries[0]).toMatchObject({
+        state: 'behind',
+        serial: holds,
+        behind_changes: 3,
+        signed: false,
+      });
+      holds = 12345; // a serial the journal never had
+      expect((await get()).secondaries[0]).toMatchObject({ state: 'behind', behind_changes: null });
+      holds = await serial();
+      expect((await get()).secondaries[0]).toMatchObject({ state: 'in_sync', behind_changes: 0 });
+    } finally {
+      await srv.close();
+      fake.close();
+    }
+  });
+});
+
+describe('without secondaries configured', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startTestServer({ API_RATE_LIMIT: '0' });
+  });
+  afterAll(async () => {
+    await srv.close();
+  });
+
+  it('lists none, and says why a signed zone is not transferred', async () => {
+    const zone = await createZone(srv.admin, 'lonely.test');
+    const r = await srv.admin.get(`/v1/zones/${zone}/secondaries`);
+    expect(r.body.data).toMatchObject({ transferable: true, reason: null, secondaries: [] });
+    await srv.admin.patch(`/v1/zones/${zone}/dnssec/status`, { enabled: true });
+    const signed = (await srv.admin.get(`/v1/zones/${zone}/secondaries`)).body.data;
+    expect(signed.transferable).toBe(false);
+    expect(signed.reason).toMatch(/Signed zones are not transferred yet/);
+  });
+});

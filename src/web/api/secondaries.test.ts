@@ -91,7 +91,7 @@ describe('secondariesQuery', () => {
     unsubscribe();
   });
 
-  it.each([403, 404])('stops polling after a %i: asking again cannot help', async (code) => {
+  it.each([403, 404, 409])('stops polling after a %i: asking again cannot help', async (code) => {
     vi.useFakeTimers();
     const calls = serve(() => ({
       status: code,

@@ -29,10 +29,10 @@ export const secondaryKeys = {
 
 /**
  * Asking again is no use: a key without the scope (403), a zone gone or a service without the
- * route (404; the hosted service has none).
+ * route (404; the hosted service has none), a zone the DNS server does not serve (409).
  */
 export const isFinalSecondariesError = (error: unknown) =>
-  isApiError(error) && (error.status === 403 || error.status === 404);
+  isApiError(error) && [403, 404, 409].includes(error.status);
 
 export const secondariesQuery = (zoneId: string) =>
   queryOptions({

@@ -102,9 +102,12 @@ function Body({ zoneId }: { zoneId: string }) {
       </div>
       <FormAlert error={notify.error} />
       {!data.transferable && (
-        <p className="callout callout-warning secondaries-reason">
-          Not transferred to secondaries: {data.reason ?? 'the service does not transfer it.'}
-        </p>
+        <div className="callout callout-warning secondaries-reason">
+          <div className="callout-body">
+            <p className="callout-title">Not transferred to secondaries</p>
+            <p>{data.reason ?? 'The service does not transfer this zone.'}</p>
+          </div>
+        </div>
       )}
       <SecondariesTable list={data.secondaries} ours={data.serial} />
       <p className="secondaries-note muted">{USAGE_NOTE}</p>

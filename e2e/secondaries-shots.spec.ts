@@ -74,8 +74,10 @@ for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.goto(`${own!.url}/zones/${zoneId}#key=${encodeURIComponent(own!.key)}`);
       const card = page.getByRole('region', { name: 'Secondaries' });
-      await expect(card.getByText('Behind by 3 changes')).toBeVisible({ timeout: 15_000 });
-      await expect(card.getByText('Unreachable')).toBeVisible();
+      await expect(card.getByText('Behind by 3 changes', { exact: true })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(card.getByText('Unreachable', { exact: true })).toBeVisible();
       await shoot(page, `secondaries-${scheme}-${device}`);
 
       const zone = await api().createZone(uniqueZoneName('no-secondaries'));

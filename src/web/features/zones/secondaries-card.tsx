@@ -13,7 +13,7 @@ import { HeaderCard } from '../../ui/card';
 import { ErrorPanel, FormAlert } from '../../ui/error-panel';
 import { IconRefresh } from '../../ui/icons';
 import { Loading, Skeleton } from '../../ui/skeleton';
-import { SecondariesTable } from './secondaries-table';
+import { SecondariesList } from './secondaries-list';
 import { summary } from './secondaries-text';
 
 const USAGE_NOTE = 'Queries answered by secondaries are not counted in Usage.';
@@ -25,10 +25,9 @@ function NoSecondaries() {
       <h3 className="empty-state-title">No secondaries configured</h3>
       <div className="empty-state-text">
         <p>
-          Secondaries are standard DNS servers (Knot, NSD, BIND) that take this zone by zone
-          transfer and answer queries for it. The operator of this service sets them up with the{' '}
-          <code>DNS_NOTIFY</code> setting: see <code>docs/secondaries.md</code> in the Zonedeck
-          repository.
+          Only the operator of this service can add secondaries: standard DNS servers such as Knot,
+          NSD or BIND, named in the <code>DNS_NOTIFY</code> setting (see{' '}
+          <code>docs/secondaries.md</code> in the Zonedeck repository).
         </p>
         <p>{USAGE_NOTE}</p>
       </div>
@@ -109,7 +108,7 @@ function Body({ zoneId }: { zoneId: string }) {
           </div>
         </div>
       )}
-      <SecondariesTable list={data.secondaries} ours={data.serial} />
+      <SecondariesList list={data.secondaries} ours={data.serial} />
       <p className="secondaries-note muted">{USAGE_NOTE}</p>
     </>
   );

@@ -23,6 +23,7 @@ describe('stateLabel', () => {
     [{ state: 'unreachable' }, 'Unreachable'],
     [{ state: 'refused', detail: 'NOTAUTH (BADSIG)' }, 'Refused: NOTAUTH (BADSIG)'],
     [{ state: 'refused', detail: null }, 'Refused'],
+    [{ state: 'refused', detail: 'REFUSED' }, 'Refused'],
   ] as const)('%o reads "%s"', (over, text) => {
     expect(stateLabel(s(over))).toBe(text);
   });

@@ -19,7 +19,8 @@ export function stateLabel(s: Pick<SecondaryStatus, 'state' | 'behind_changes' |
     case 'unreachable':
       return 'Unreachable';
     case 'refused':
-      return s.detail ? `Refused: ${s.detail}` : 'Refused';
+      // The REFUSED rcode itself needs no "Refused: REFUSED".
+      return s.detail && s.detail.toUpperCase() !== 'REFUSED' ? `Refused: ${s.detail}` : 'Refused';
   }
 }
 

@@ -1,6 +1,7 @@
 // The Secondaries card against a server of its own whose DNS_NOTIFY names two fake secondaries
 // (UDP sockets this test drives): in sync, behind by a change, unreachable, refused, and back in
 // sync after Send NOTIFY, each seen by the page's own polling.
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import {
   fakeSecondary,
@@ -68,6 +69,7 @@ test('states follow the secondaries while the page is open; Send NOTIFY', async 
   a.mode = 'refuse';
   await expect(row(b)).toContainText('Unreachable', poll);
   await expect(row(a)).toContainText('Refused', poll);
+  await expectAccessible(page, 'secondaries unreachable and refused');
 
   // Back, serving the new serial; Send NOTIFY by keyboard reads the states again at once.
   a.mode = b.mode = 'serve';

@@ -246,6 +246,14 @@ describe('catalog zone', () => {
     expect(current.records.map((r) => r.type)).toEqual(['SOA']);
   });
 
+  it('cannot be taken by a customer zone', async () => {
+    for (const name of ['catalog.zonedeck.internal', 'x.catalog.zonedeck.internal']) {
+      const r = await srv.admin.post('/v1/zones', { name });
+      expect(r.status, name).toBe(400);
+      expect(r.body.error.message).toMatch(/catalog zone/);
+    }
+  });
+
   it('leaves out disabled zones and signed ones (not transferred yet)', async () => {
     const z = await createZone(srv.admin, 'catalog-disabled.test');
     expect((await members()).zones).toContain('catalog-disabled.test.');

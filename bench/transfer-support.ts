@@ -31,8 +31,16 @@ export function atEnd(stop: () => Promise<void>): () => Promise<void> {
   return once;
 }
 
-export async function cleanUp() {
-  for (const stop of cleanups.reverse()) await stop().catch((e: unknown) => say(`cleanup: ${e}`));
+let cleaning: Promise<void> | null = null;
+
+/** Runs every registered stop, newest first; a second call (a signal during a failure) waits. */
+export function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const stop of [...cleanups].reverse()) {
+      await stop().catch((e: unknown) => process.stderr.write(`cleanup: ${String(e)}\n`));
+    }
+  })();
+  return cleaning;
 }
 
 export interface Run {

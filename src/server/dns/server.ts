@@ -130,6 +130,11 @@ export class DnsServer {
     const check = this.transfers.tsig(msg);
     if (check.kind === 'none') return plain(null);
     if (check.kind === 'failed') {
+      // Not answered for any zone: no usage hit, and rate-limited as an error, not as whatever
+      // the previous query was.
+      this.lastEntry = null;
+      this.lastClass = RRL_ERRORS;
+      this.lastQuestionEnd = 12;
       const flags = { id: msg.readUInt16BE(0), flagsHi: msg[2]! };
       return check.answer ?? header(flags, RCODE.FORMERR, false, false, [0, 0, 0, 0]);
     }

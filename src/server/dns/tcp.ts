@@ -86,7 +86,13 @@ export class TcpConnections {
     let stall: NodeJS.Timeout | undefined;
     // One timer for idleness, re-armed only when it fires: a query costs a clock read, not a
     // timer reset (a socket timeout would also be reset by every byte of a trickle).
+    let sentAtCheck = 0;
     const checkIdle = () => {
+      // A long answer (a zone transfer) that the client is still reading is not idleness; one
+      // it has stopped reading is.
+      const sent = socket.bytesWritten - socket.writableLength;
+      if (socket.writableLength > 0 && sent > sentAtCheck) lastQueryAt = Date.now();
+      sentAtCheck = sent;
       const left = lastQueryAt + idleMs - Date.now();
       if (left <= 0) this.close(socket, 'idle');
       else idle = setTimeout(checkIdle, left);

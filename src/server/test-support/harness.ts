@@ -126,3 +126,13 @@ export function expectError(r: ApiAnswer<Json>, status: number, code: string) {
   expect(r.status, JSON.stringify(r.body)).toBe(status);
   expect(r.body.error.code).toBe(code);
 }
+
+/** The zone's SOA serial, from the store (the API does not show it). */
+export async function zoneSerial(srv: Pick<TestServer, 'store'>, zoneId: string): Promise<number> {
+  const row = await srv.store.db
+    .selectFrom('zones')
+    .select('serial')
+    .where('id', '=', zoneId)
+    .executeTakeFirstOrThrow();
+  return row.serial;
+}

@@ -45,7 +45,7 @@ describe('DNS_TRANSFER_ALLOW', () => {
 
 describe('DNS_NOTIFY', () => {
   it('reads host:port with an optional key, IPv6 in brackets', () => {
-    const r = parseNotifyTargets('192.0.2.1:53, [2001:db8::1]:5353@Sec-Key');
+    const r = parseNotifyTargets('192.0.2.1:53, [2001:DB8:0::1]:5353@Sec-Key');
     expect(r).toEqual({
       ok: true,
       value: [

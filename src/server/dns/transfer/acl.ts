@@ -74,7 +74,12 @@ export function parseNotifyTargets(text: string): Parsed<NotifyTarget[]> {
         `"${entry}" is not host:port[@key], such as 192.0.2.1:53, [2001:db8::1]:53 or 192.0.2.1:53@transfer-key (the host is an IP address)`,
       );
     }
-    out.push({ host, port, key: key === undefined ? null : keyName(key) });
+    // The form replies come from (2001:db8::1, not 2001:DB8:0::1), or none would be matched.
+    const canonical = new net.SocketAddress({
+      address: host,
+      family: net.isIPv6(host) ? 'ipv6' : 'ipv4',
+    }).address;
+    out.push({ host: canonical, port, key: key === undefined ? null : keyName(key) });
   }
   return { ok: true, value: out };
 }

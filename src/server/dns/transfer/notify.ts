@@ -136,6 +136,8 @@ export class Notifier {
     for (const [key, p] of this.pending) {
       if (p.id !== id || p.target.port !== rinfo.port || !sameHost(p.target.host, rinfo.address))
         continue;
+      // Two NOTIFYs waiting on one target may share an ID: the question says which zone it is.
+      if (!asksFor(reply, p.zone)) continue;
       if (!isNotifyAnswer || (p.check && !p.check(reply))) return;
       const rcode = reply[3]! & 0x0f;
       if (p.timer) clearTimeout(p.timer);
@@ -166,6 +168,17 @@ export class Notifier {
     for (const s of this.sockets.values()) s.close();
     this.sockets.clear();
   }
+}
+
+/** Whether the reply's question (echoed from the NOTIFY) names `zone`, in any letter case. */
+function asksFor(reply: Buffer, zone: string): boolean {
+  if (reply.readUInt16BE(4) !== 1) return false;
+  const wire = nameWire(zone);
+  const asked = reply.subarray(12, 12 + wire.length);
+  return (
+    asked.length === wire.length &&
+    asked.toString('latin1').toLowerCase() === wire.toString('latin1')
+  );
 }
 
 const sameHost = (a: string, b: string) => a === b || b === `::ffff:${a}`;

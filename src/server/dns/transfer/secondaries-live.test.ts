@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dig } from '../../test-support/dns-tools';
-import { createZone, type TestServer } from '../../test-support/harness';
+import { createZone, zoneSerial } from '../../test-support/harness';
 import type { SecondaryKind } from '../../test-support/secondaries';
 import type { TsigKey } from '../../test-support/secondary';
 import { XFR_KEY, zonedeckWithSecondary } from '../../test-support/zonedeck-primary';
@@ -26,14 +26,7 @@ async function setUp(kind: SecondaryKind, zone: string, key: TsigKey = XFR_KEY) 
   return both;
 }
 
-const serialOf = async (srv: TestServer, z: string) =>
-  (
-    await srv.store.db
-      .selectFrom('zones')
-      .select('serial')
-      .where('id', '=', z)
-      .executeTakeFirstOrThrow()
-  ).serial;
+const serialOf = zoneSerial;
 async function addresses(port: number, name: string) {
   return (await dig(port, name, 'A')).records.filter((r) => r.type === 'A').map((r) => r.data);
 }

@@ -8,6 +8,7 @@ import { createZone, startTestServer, type TestServer } from '../../test-support
 const SECRET = randomBytes(32).toString('base64');
 const OTHER = randomBytes(32).toString('base64');
 let srv: TestServer;
+let zoneId: string;
 beforeAll(async () => {
   srv = await startTestServer({
     API_RATE_LIMIT: '0',
@@ -16,6 +17,7 @@ beforeAll(async () => {
     DNS_TRANSFER_ALLOW: '192.0.2.1, key:xfr-key',
   });
   const z = await createZone(srv.admin, 'tsig-xfr.test');
+  zoneId = z;
   const r = await srv.admin.post(`/v1/zones/${z}/records`, {
     name: 'www',
     type: 'A',
@@ -66,5 +68,26 @@ describe('TSIG', () => {
       expect(x.text).not.toMatch(/failure|expected a TSIG|tsig verify/i);
       expect(x.records.map((r) => r.type)).toEqual(['SOA']);
     }
+  });
+
+  it("counts a query whose TSIG fails in no zone's usage (not even the last one asked)", async () => {
+    const usage = async () =>
+      ((await srv.admin.get(`/v1/zones/${zoneId}/usage`)).body.data as { queries: number }).queries;
+    const soa = await digXfr(srv.service.dnsPort, 'tsig-xfr.test', 'SOA', '+notcp');
+    expect(soa.records.map((r) => r.type)).toEqual(['SOA']);
+    const before = await usage();
+    // Anyone can send a TSIG of a key we do not know: it is answered BADKEY, for no zone.
+    for (const transport of ['+notcp', '+tcp']) {
+      const bad = await digXfr(
+        srv.service.dnsPort,
+        'elsewhere.example',
+        'A',
+        transport,
+        '-y',
+        `hmac-sha256:nobody:${SECRET}`,
+      );
+      expect(bad.text, transport).toMatch(/BADKEY|tsig/i);
+    }
+    expect(await usage()).toBe(before);
   });
 });

@@ -4,7 +4,12 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digXfr } from '../../test-support/dns-tools';
-import { createZone, startTestServer, type TestServer } from '../../test-support/harness';
+import {
+  createZone,
+  startTestServer,
+  type TestServer,
+  zoneSerial,
+} from '../../test-support/harness';
 
 let srv: TestServer;
 let closed: TestServer;
@@ -28,14 +33,7 @@ async function add(s: TestServer, z: string, body: Record<string, unknown>) {
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.data.record as { id: string };
 }
-const serialOf = async (z: string) =>
-  (
-    await srv.store.db
-      .selectFrom('zones')
-      .select('serial')
-      .where('id', '=', z)
-      .executeTakeFirstOrThrow()
-  ).serial;
+const serialOf = (z: string) => zoneSerial(srv, z);
 const lines = (rrs: { name: string; ttl: number; type: string; data: string }[]) =>
   rrs.map((r) => `${r.name} ${r.ttl} ${r.type} ${r.data}`);
 
@@ -246,6 +244,14 @@ describe('catalog zone', () => {
     expect(current.records.map((r) => r.type)).toEqual(['SOA']);
   });
 
+  it('cannot be taken by a customer zone', async () => {
+    for (const name of ['catalog.zonedeck.internal', 'x.catalog.zonedeck.internal']) {
+      const r = await srv.admin.post('/v1/zones', { name });
+      expect(r.status, name).toBe(400);
+      expect(r.body.error.message).toMatch(/catalog zone/);
+    }
+  });
+
   it('leaves out disabled zones and signed ones (not transferred yet)', async () => {
     const z = await createZone(srv.admin, 'catalog-disabled.test');
     expect((await members()).zones).toContain('catalog-disabled.test.');
@@ -328,7 +334,7 @@ describe('NOTIFY', () => {
       await s.service.transfers.notifier.settled(5000);
       const status = [...s.service.transfers.notifier.status.values()];
       expect(status).toHaveLength(1);
-      expect(status[0]).toMatchObject({ zone: 'notify-me.test', serial: await serialOfIn(s, z) });
+      expect(status[0]).toMatchObject({ zone: 'notify-me.test', serial: await zoneSerial(s, z) });
       expect(status[0]!.acknowledgedAt).not.toBeNull();
     } finally {
       await s.close();
@@ -336,13 +342,3 @@ describe('NOTIFY', () => {
     }
   });
 });
-
-async function serialOfIn(s: TestServer, z: string) {
-  return (
-    await s.store.db
-      .selectFrom('zones')
-      .select('serial')
-      .where('id', '=', z)
-      .executeTakeFirstOrThrow()
-  ).serial;
-}

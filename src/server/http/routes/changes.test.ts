@@ -8,6 +8,7 @@ import {
   type TestClient,
   type TestServer,
   expectError,
+  zoneSerial,
 } from '../../test-support/harness';
 
 let srv: TestServer;
@@ -25,15 +26,7 @@ async function history(z: string) {
   expect(r.status).toBe(200);
   return r.body.data.changes as Json[];
 }
-/** The SOA serial, from the store (the API does not show it). */
-const serialOf = async (z: string) =>
-  (
-    await srv.store.db
-      .selectFrom('zones')
-      .select('serial')
-      .where('id', '=', z)
-      .executeTakeFirstOrThrow()
-  ).serial;
+const serialOf = (z: string) => zoneSerial(srv, z);
 
 beforeAll(async () => {
   srv = await startTestServer({ API_RATE_LIMIT: '0' });

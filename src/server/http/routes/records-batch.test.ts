@@ -8,6 +8,7 @@ import {
   type TestClient,
   type TestServer,
   expectError,
+  zoneSerial,
 } from '../../test-support/harness';
 
 let srv: TestServer;
@@ -19,14 +20,7 @@ const records = async (z: string) =>
   (await api.get(`${recs(z)}?limit=1000`)).body.data.records as Json[];
 const historyOf = async (z: string) =>
   (await api.get(`/v1/zones/${z}/changes?limit=100`)).body.data.changes as Json[];
-const serialOf = async (z: string) =>
-  (
-    await srv.store.db
-      .selectFrom('zones')
-      .select('serial')
-      .where('id', '=', z)
-      .executeTakeFirstOrThrow()
-  ).serial;
+const serialOf = (z: string) => zoneSerial(srv, z);
 
 /** A refused batch answers status/code, names `index`, and leaves no trace. */
 async function refused(z: string, body: unknown, status: number, code: string, index?: number) {

@@ -10,6 +10,7 @@ import {
   startTestServer,
   type Json,
   type TestServer,
+  zoneSerial,
 } from '../../test-support/harness';
 import {
   zonedeckWithSecondary,
@@ -33,14 +34,7 @@ const statusOf = async (zoneId = z, c = both.srv.admin) => {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data as Json;
 };
-const serialOf = async () =>
-  (
-    await both.srv.store.db
-      .selectFrom('zones')
-      .select('serial')
-      .where('id', '=', z)
-      .executeTakeFirstOrThrow()
-  ).serial;
+const serialOf = () => zoneSerial(both.srv, z);
 const change = (content: string) =>
   both.srv.admin.post(`/v1/zones/${z}/records`, { name: 'www', type: 'A', content });
 
@@ -136,14 +130,7 @@ describe('a secondary that answers an old serial', () => {
     });
     try {
       const zone = await createZone(srv.admin, 'behind.test');
-      const serial = async () =>
-        (
-          await srv.store.db
-            .selectFrom('zones')
-            .select('serial')
-            .where('id', '=', zone)
-            .executeTakeFirstOrThrow()
-        ).serial;
+      const serial = () => zoneSerial(srv, zone);
       holds = await serial();
       for (const content of ['192.0.2.1', '192.0.2.2', '192.0.2.3'])
         await srv.admin.post(`/v1/zones/${zone}/records`, { name: 'a', type: 'A', content });

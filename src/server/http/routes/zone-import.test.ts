@@ -10,6 +10,7 @@ import {
   startTestServer,
   type Json,
   type TestServer,
+  zoneSerial,
 } from '../../test-support/harness';
 
 let srv: TestServer;
@@ -40,14 +41,7 @@ async function recordsOf(z: string): Promise<string[]> {
     )
     .sort();
 }
-const serialOf = async (z: string) =>
-  (
-    await srv.store.db
-      .selectFrom('zones')
-      .select('serial')
-      .where('id', '=', z)
-      .executeTakeFirstOrThrow()
-  ).serial;
+const serialOf = (z: string) => zoneSerial(srv, z);
 const historyOf = async (z: string) =>
   (await srv.admin.get(`/v1/zones/${z}/changes`)).body.data.changes as Json[];
 

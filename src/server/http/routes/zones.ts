@@ -76,6 +76,15 @@ export function registerZoneRoutes(r: Registrar) {
       const principal = c.get('principal');
       const suffix = publicSuffixProblem(input.name);
       if (suffix) throw fail.badRequest('invalid_zone_name', suffix, { field: 'name' });
+      const catalog = config.DNS_CATALOG_ZONE;
+      const name = input.name.toLowerCase().replace(/\.$/, '');
+      if (catalog && (name === catalog || name.endsWith(`.${catalog}`))) {
+        throw fail.badRequest(
+          'invalid_zone_name',
+          `${input.name} is the service's catalog zone (DNS_CATALOG_ZONE), which lists the zones for secondaries; choose another name.`,
+          { field: 'name' },
+        );
+      }
       const customer = await getCustomer(db, principal.customerId);
       const ttl = input.ttl ?? 3600;
       const fill =

@@ -163,6 +163,8 @@ test('create a zone from a zone file: an error shown on its line, fixed, the zon
   await box.fill(withError(name).replace('300.1.1.1', '192.0.2.20'));
   await dialog.getByRole('button', { name: 'Create zone' }).click();
   await expect(page.getByText(`Zone ${name} created`)).toBeVisible(SERVER);
+  // The toast can come a moment before the new zone's page opens.
+  await page.waitForURL(/\/zones\/zone_[^/]+/, SERVER);
   const zoneId = /\/zones\/([^/]+)/.exec(page.url())?.[1];
   expect(zoneId).toBeTruthy();
   await openRecords(page, zoneId!);

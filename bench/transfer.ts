@@ -27,6 +27,7 @@ import {
   ZONE,
   type Run,
 } from './transfer-support';
+import { largeZoneRow } from './large-zone-rows';
 
 const RECORDS = 100_000;
 const ROUNDS = 3;
@@ -34,19 +35,7 @@ const CHANGES: Record<SecondaryKind, number> = { knot: 100, nsd: 30, bind: 30 };
 const KINDS: SecondaryKind[] =
   process.env.BENCH_ONLY === 'knot' ? ['knot'] : ['knot', 'nsd', 'bind'];
 
-/** As bench/zone-import.ts seeds it: mostly A, some AAAA, TXT and MX, canonical contents. */
-function seedRow(i: number) {
-  const name = `h${i}.${ZONE}.`;
-  const k = i % 10;
-  if (k < 6)
-    return { name, type: 'A', content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
-  if (k < 8) {
-    const content = `2001:db8:${(0x100 + (i >> 12)).toString(16)}:${(0x1000 + (i & 0xfff)).toString(16)}::1`;
-    return { name, type: 'AAAA', content };
-  }
-  if (k === 8) return { name, type: 'TXT', content: `"site-verification=${i}"` };
-  return { name, type: 'MX', content: `10 mx${i % 100}.example.net.` };
-}
+const seedRow = (i: number) => largeZoneRow(ZONE, i);
 
 /** Starts a fresh Knot secondary of `primary`; ms from its start until it answers `serial`. */
 async function firstTransfer(primary: Endpoint, serial: number): Promise<[number, string]> {

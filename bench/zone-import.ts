@@ -7,25 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnServer, waitForExit } from '../src/server/test-support/process';
 import { seedZone } from '../src/server/test-support/seed';
+import { largeZoneRow } from './large-zone-rows';
 
 const ZONE = 'import.example';
 const RECORDS = 100_000;
 const ROUNDS = 3;
 
-/** Mostly A, some AAAA, TXT and MX, as a large zone holds them. */
-function seedRow(i: number) {
-  const name = `h${i}.${ZONE}.`;
-  const k = i % 10;
-  if (k < 6)
-    return { name, type: 'A', content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
-  if (k < 8) {
-    // Canonical text: the seed writes rows as they are, not through the API's normalisation.
-    const content = `2001:db8:${(0x100 + (i >> 12)).toString(16)}:${(0x1000 + (i & 0xfff)).toString(16)}::1`;
-    return { name, type: 'AAAA', content };
-  }
-  if (k === 8) return { name, type: 'TXT', content: `"site-verification=${i}"` };
-  return { name, type: 'MX', content: `10 mx${i % 100}.example.net.` };
-}
+const seedRow = (i: number) => largeZoneRow(ZONE, i);
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -27,7 +27,8 @@ export function splitKey(key: string): RRsetKey {
 }
 
 const CHUNK = 400;
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+/** Lists cut to the size an IN (…) of SQLite takes comfortably. */
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -42,6 +43,39 @@ export async function readStates(
   return (await readStatesAtNames(trx, zoneId, keys)).states;
 }
 
+/** Each stored value with its RRset's TTL and comment, at `names` (all names when omitted). */
+function valueRows(trx: Trx, zoneId: string, names?: string[]) {
+  let q = trx
+    .selectFrom('records as r')
+    .innerJoin('rrsets as s', (j) =>
+      j
+        .onRef('s.zone_id', '=', 'r.zone_id')
+        .onRef('s.name', '=', 'r.name')
+        .onRef('s.type', '=', 'r.type'),
+    )
+    .select(['r.name', 'r.type', 'r.content', 'r.disabled', 's.ttl', 's.comment'])
+    .where('r.zone_id', '=', zoneId);
+  if (names) q = q.where('r.name', 'in', names);
+  return q.execute();
+}
+
+type ValueRow = Awaited<ReturnType<typeof valueRows>>[number];
+export type ValuesAtName = Map<string, { type: string; content: string }[]>;
+
+/** Adds rows to `atName`, and to `states` those of its keys (every RRset with `all`). */
+function collect(rows: ValueRow[], states: States, atName: ValuesAtName, all: boolean) {
+  for (const r of rows) {
+    let list = atName.get(r.name);
+    if (!list) atName.set(r.name, (list = []));
+    list.push({ type: r.type, content: r.content });
+    const key = rrsetKey(r);
+    if (!all && !states.has(key)) continue;
+    let s = states.get(key);
+    if (!s) states.set(key, (s = { ttl: r.ttl, comment: r.comment, values: [] }));
+    s.values.push({ content: r.content, disabled: Boolean(r.disabled) });
+  }
+}
+
 /**
  * readStates, and every value at the names of those RRsets whatever its type (what the rules
  * of what may share a name look at), from the same query.
@@ -49,35 +83,19 @@ export async function readStates(
 export async function readStatesAtNames(trx: Trx, zoneId: string, keys: Iterable<RRsetKey>) {
   const states: States = new Map();
   for (const k of keys) states.set(rrsetKey(k), null);
-  const atName = new Map<string, { type: string; content: string }[]>();
+  const atName: ValuesAtName = new Map();
   const names = [...new Set([...states.keys()].map((k) => splitKey(k).name))];
-  for (const part of chunks(names)) {
-    const rows = await trx
-      .selectFrom('records as r')
-      .innerJoin('rrsets as s', (j) =>
-        j
-          .onRef('s.zone_id', '=', 'r.zone_id')
-          .onRef('s.name', '=', 'r.name')
-          .onRef('s.type', '=', 'r.type'),
-      )
-      .select(['r.name', 'r.type', 'r.content', 'r.disabled', 's.ttl', 's.comment'])
-      .where('r.zone_id', '=', zoneId)
-      .where('r.name', 'in', part)
-      .execute();
-    for (const r of rows) {
-      let list = atName.get(r.name);
-      if (!list) atName.set(r.name, (list = []));
-      list.push({ type: r.type, content: r.content });
-      const key = rrsetKey(r);
-      if (!states.has(key)) continue;
-      let s = states.get(key);
-      if (!s) {
-        s = { ttl: r.ttl, comment: r.comment, values: [] };
-        states.set(key, s);
-      }
-      s.values.push({ content: r.content, disabled: Boolean(r.disabled) });
-    }
-  }
+  for (const part of chunks(names))
+    collect(await valueRows(trx, zoneId, part), states, atName, false);
+  for (const s of states.values()) s?.values.sort(byContent);
+  return { states, atName };
+}
+
+/** Every RRset of the zone and every value by name, in one query. */
+export async function readZoneStates(trx: Trx, zoneId: string) {
+  const states: States = new Map();
+  const atName: ValuesAtName = new Map();
+  collect(await valueRows(trx, zoneId), states, atName, true);
   for (const s of states.values()) s?.values.sort(byContent);
   return { states, atName };
 }

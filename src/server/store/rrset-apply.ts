@@ -6,7 +6,7 @@ import { rrsetProblem } from '../../shared/dns/rrset-rules';
 import type { Trx } from './group-commit';
 import type { RecordsTable, RrsetsTable } from './schema';
 import { nowIso, recordId } from './ids';
-import { sameState, splitKey, type States } from './journal';
+import { chunks, sameState, splitKey, type States, type ValuesAtName } from './journal';
 import { checkRecordQuotaFor, rrsetSizeProblem } from './record-limits';
 import type { RecordLimits, RecordLimitError } from './record-limits';
 import { RecordConflict } from './record-writes';
@@ -21,16 +21,6 @@ export class RRsetRefused extends Error {
     super(refusal.message);
   }
 }
-
-const CHUNK = 400;
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** Every value stored at a name (all types), as the rules of what may share a name read them. */
-export type ValuesAtName = Map<string, { type: string; content: string }[]>;
 
 /**
  * Each RRset of `after` whose final state breaks a rule of the single-record writes: what may

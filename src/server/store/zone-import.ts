@@ -9,20 +9,21 @@ import type { Store } from './db';
 import type { Trx } from './group-commit';
 import { planImport, targetStates, type ImportPlan } from './import-plan';
 import {
-  byContent,
   countValues,
   diffStates,
   OPERATOR,
   readStatesAtNames,
+  readZoneStates,
   recordChange,
   rrsetKey,
   rrsetsEvent,
+  splitKey,
   sameState,
   type Actor,
   type States,
 } from './journal';
 import { checkRecordQuotaFor, type RecordLimits } from './record-limits';
-import { addedValues, finalStateProblems, writeStates, type ValuesAtName } from './rrset-apply';
+import { addedValues, finalStateProblems, writeStates } from './rrset-apply';
 import { bumpSerial, type ZoneRow } from './zones';
 
 export interface ImportOptions {
@@ -82,34 +83,6 @@ async function rrsetCount(trx: Trx, zoneId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** Every RRset of the zone and every value by name, in one pass. */
-async function readZoneStates(trx: Trx, zoneId: string) {
-  const rows = await trx
-    .selectFrom('records as r')
-    .innerJoin('rrsets as s', (j) =>
-      j
-        .onRef('s.zone_id', '=', 'r.zone_id')
-        .onRef('s.name', '=', 'r.name')
-        .onRef('s.type', '=', 'r.type'),
-    )
-    .select(['r.name', 'r.type', 'r.content', 'r.disabled', 's.ttl', 's.comment'])
-    .where('r.zone_id', '=', zoneId)
-    .execute();
-  const states: States = new Map();
-  const atName: ValuesAtName = new Map();
-  for (const r of rows) {
-    let list = atName.get(r.name);
-    if (!list) atName.set(r.name, (list = []));
-    list.push({ type: r.type, content: r.content });
-    const key = rrsetKey(r);
-    let s = states.get(key);
-    if (!s) states.set(key, (s = { ttl: r.ttl, comment: r.comment, values: [] }));
-    s.values.push({ content: r.content, disabled: Boolean(r.disabled) });
-  }
-  for (const s of states.values()) s?.values.sort(byContent);
-  return { states, atName };
-}
-
 /**
  * The import inside a write already open (the import route's, or a zone's creation): the diff,
  * its problems as errors by line, the guard rail, then, unless a dry run, the write and its change.
@@ -125,14 +98,7 @@ export async function importPlan(
   const wholeZone = opts.mode === 'replace' || plan.rrsets.size > WHOLE_ZONE_READ;
   const { states: before, atName } = wholeZone
     ? await readZoneStates(trx, zone.id)
-    : await readStatesAtNames(
-        trx,
-        zone.id,
-        [...plan.rrsets.keys()].map((k) => {
-          const [name = '', type = ''] = k.split('\0');
-          return { name, type };
-        }),
-      );
+    : await readStatesAtNames(trx, zone.id, [...plan.rrsets.keys()].map(splitKey));
   const after = targetStates(plan, before, opts.mode);
   const errors = [...plan.errors];
   for (const p of await finalStateProblems(trx, zone, before, after, atName)) {

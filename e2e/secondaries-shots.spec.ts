@@ -11,6 +11,7 @@ import {
   type FakeSecondary,
   type OwnServer,
 } from './secondaries-helpers';
+import { looksFor, wear } from './looks';
 
 const dir = process.env.SHOTS_SECONDARIES_DIR;
 
@@ -62,28 +63,22 @@ async function shoot(page: Page, name: string) {
     .screenshot({ path: `${dir}/${name}-card.png` });
 }
 
-const schemes = dir ? (['light', 'dark'] as const) : [];
-for (const scheme of schemes) {
-  for (const [device, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 360, height: 740 }],
-  ] as const) {
-    test(`secondaries, ${scheme} ${device}`, async ({ page }) => {
-      test.setTimeout(60_000);
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      await page.goto(`${own!.url}/zones/${zoneId}#key=${encodeURIComponent(own!.key)}`);
-      const card = page.getByRole('region', { name: 'Secondaries' });
-      await expect(card.getByText('Behind by 3 changes', { exact: true })).toBeVisible({
-        timeout: 15_000,
-      });
-      await expect(card.getByText('Unreachable', { exact: true })).toBeVisible();
-      await shoot(page, `secondaries-${scheme}-${device}`);
-
-      const zone = await api().createZone(uniqueZoneName('no-secondaries'));
-      await signInWithLink(page, undefined, `/zones/${zone.id}`);
-      await card.getByRole('heading', { name: 'No secondaries configured' }).waitFor();
-      await shoot(page, `secondaries-empty-${scheme}-${device}`);
+for (const look of looksFor(dir)) {
+  const { scheme, device } = look;
+  test(`secondaries, ${scheme} ${device}`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await wear(page, look);
+    await page.goto(`${own!.url}/zones/${zoneId}#key=${encodeURIComponent(own!.key)}`);
+    const card = page.getByRole('region', { name: 'Secondaries' });
+    await expect(card.getByText('Behind by 3 changes', { exact: true })).toBeVisible({
+      timeout: 15_000,
     });
-  }
+    await expect(card.getByText('Unreachable', { exact: true })).toBeVisible();
+    await shoot(page, `secondaries-${scheme}-${device}`);
+
+    const zone = await api().createZone(uniqueZoneName('no-secondaries'));
+    await signInWithLink(page, undefined, `/zones/${zone.id}`);
+    await card.getByRole('heading', { name: 'No secondaries configured' }).waitFor();
+    await shoot(page, `secondaries-empty-${scheme}-${device}`);
+  });
 }

@@ -183,15 +183,37 @@ function settingsDiff(before: ZoneRow, after: ZoneRow): SettingDiff[] {
  * a serial because the statement reads and writes the row under the write lock.
  */
 export async function bumpSerial(trx: Trx, zone: ZoneRow): Promise<ZoneState> {
-  const now = Math.floor(Date.now() / 1000);
   return trx
     .updateTable('zones')
-    .set({
-      serial: sql<number>`case when serial + 1 > ${now} then serial + 1 else ${now} end`,
-    })
+    .set({ serial: serialStep() })
     .where('id', '=', zone.id)
     .returning(['serial', 'ttl', 'status'])
     .executeTakeFirstOrThrow();
+}
+
+/** The serial's next value, as `nextSerial` computes it, read and written in one statement. */
+function serialStep() {
+  const now = Math.floor(Date.now() / 1000);
+  return sql<number>`case when serial + 1 > ${now} then serial + 1 else ${now} end`;
+}
+
+/**
+ * A new serial for what the journal does not record because no user changed anything: the
+ * served zone changed all the same (signatures refreshed, an ALIAS target's addresses moved),
+ * and secondaries must be told (their copy is only refreshed when the serial moves). Nothing
+ * when the zone is gone. The zone event carries the new state to the DNS view and to NOTIFY.
+ */
+export async function newSerial(store: Store, zoneId: string): Promise<ZoneState | null> {
+  return announcedWrite(store, async (trx) => {
+    const state = await trx
+      .updateTable('zones')
+      .set({ serial: serialStep() })
+      .where('id', '=', zoneId)
+      .where('deleted_at', 'is', null)
+      .returning(['serial', 'ttl', 'status'])
+      .executeTakeFirst();
+    return { result: state ?? null, event: state ? { kind: 'zone', zoneId, zone: state } : null };
+  });
 }
 
 function stateOf(row: ZoneRow): ZoneState {

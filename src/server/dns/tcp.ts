@@ -98,7 +98,18 @@ export class TcpConnections {
       else idle = setTimeout(checkIdle, left);
     };
     let idle = setTimeout(checkIdle, idleMs);
-    const session = setTimeout(() => this.close(socket, 'session'), sessionMs);
+    // At the session limit no further query is read. An answer still going out (a large zone
+    // to a far secondary can take longer than the limit) is finished first, then the connection
+    // ends; while it drains, the idle check above still drops a reader that stops.
+    let expired = false;
+    const session = setTimeout(() => {
+      expired = true;
+      pending = EMPTY;
+      if (!transferring && socket.writableLength === 0) return this.close(socket, 'session');
+      this.metrics?.dnsTcpRefused.inc({ reason: 'session' });
+      socket.resume(); // what the client still sends is read and dropped, not left to reset
+      if (!transferring) socket.end();
+    }, sessionMs);
 
     socket.on('close', () => {
       clearTimeout(idle);
@@ -120,6 +131,7 @@ export class TcpConnections {
     // A transfer is answered asynchronously; the queries after it wait, so answers keep order.
     let transferring = false;
     const work = () => {
+      if (expired) return;
       let answered = false;
       while (pending.length >= 2 && !transferring) {
         if (socket.writableNeedDrain) {
@@ -143,7 +155,8 @@ export class TcpConnections {
             if (socket.destroyed) return;
             for (const m of messages) send(m);
             lastQueryAt = Date.now();
-            work();
+            if (expired) socket.end();
+            else work();
           });
           break;
         }
@@ -160,6 +173,7 @@ export class TcpConnections {
       work();
     };
     socket.on('data', (chunk: Buffer) => {
+      if (expired) return;
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       work();
     });

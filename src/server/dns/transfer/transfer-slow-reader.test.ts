@@ -1,11 +1,13 @@
-// A secondary that reads a large AXFR more slowly than the idle limit (a far secondary on a slow
-// link): the transfer goes on while its bytes keep draining; a reader that stops is still dropped.
+// A secondary that reads a large AXFR more slowly than the idle and session limits (a far
+// secondary on a slow link): the transfer goes on while its bytes keep draining, and the
+// connection ends after it; a reader that stops is still dropped.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createZone, startTestServer, type TestServer } from '../../test-support/harness';
 import { metricValue } from '../../test-support/metrics';
 
 const IDLE_MS = 1000;
+const SESSION_MS = 2000;
 const RECORDS = 8000;
 let srv: TestServer;
 beforeAll(async () => {
@@ -13,7 +15,7 @@ beforeAll(async () => {
     API_RATE_LIMIT: '0',
     DNS_TRANSFER_ALLOW: '127.0.0.0/8',
     DNS_TCP_IDLE_MS: String(IDLE_MS),
-    DNS_TCP_SESSION_MS: '60000',
+    DNS_TCP_SESSION_MS: String(SESSION_MS),
   });
   const z = await createZone(srv.admin, 'slow-reader.test');
   // About 6 MB on the wire: more than the kernel's socket buffers hold, so most of it waits in
@@ -41,8 +43,11 @@ function axfrQuery(zone: string): Buffer {
   return Buffer.concat([f, q]);
 }
 
-/** Reads one chunk every `everyMs` (none when null) until the transfer ends or is cut. */
-async function transfer(everyMs: number | null, stopAfterMs: number) {
+/**
+ * Reads one chunk every `everyMs` (none when null) until the transfer ends or is cut; with
+ * `askAfter`, then asks once more on the same connection and waits for the server to close it.
+ */
+async function transfer(everyMs: number | null, stopAfterMs: number, askAfter = false) {
   const socket = net.connect({ port: srv.service.dnsPort, host: '127.0.0.1' });
   await new Promise((resolve) => socket.once('connect', resolve));
   let buf = Buffer.alloc(0);
@@ -66,16 +71,28 @@ async function transfer(everyMs: number | null, stopAfterMs: number) {
     if (everyMs !== null) socket.resume();
   }
   const elapsed = Date.now() - started;
+  const complete = answers;
+  if (askAfter && !closed) {
+    socket.resume();
+    socket.write(axfrQuery('slow-reader.test'));
+    for (let i = 0; i < 60 && !closed; i++) await new Promise((r) => setTimeout(r, 50));
+  }
   socket.destroy();
-  return { answers, closed, elapsed };
+  return { answers: complete, closed, elapsed, later: answers - complete };
 }
 
 describe('a slow secondary', () => {
-  it('gets the whole zone even when reading it takes longer than the idle limit', async () => {
-    const t = await transfer(25, 30_000);
-    expect(t.elapsed).toBeGreaterThan(2 * IDLE_MS); // the test did read slowly
-    // Every record arrives (the connection may close after the last one: it is idle then).
+  it('gets the whole zone even when reading it takes longer than the idle and session limits', async () => {
+    const sessionClosed = () =>
+      metricValue(srv.service.metrics, 'zonedeck_dns_tcp_closed_total', { reason: 'session' });
+    const before = await sessionClosed();
+    const t = await transfer(40, 30_000, true);
+    expect(t.elapsed).toBeGreaterThan(SESSION_MS + IDLE_MS); // the test did read slowly
     expect(t.answers, `cut after ${t.elapsed} ms`).toBeGreaterThanOrEqual(RECORDS + 3);
+    // Past the session limit the connection takes no further query: it ends after the transfer.
+    expect(t.closed).toBe(true);
+    expect(t.later).toBe(0);
+    expect(await sessionClosed()).toBe(before + 1);
   }, 40_000);
 
   it('is dropped when it stops reading altogether', async () => {

@@ -38,6 +38,9 @@ beforeAll(async () => {
         ['app', 'ALIAS', `www.${O}.`],
         ['via', 'ALIAS', `a.${Z}.`],
         ['nowhere', 'ALIAS', 'host.elsewhere.example.'],
+        ['aloop1', 'ALIAS', `aloop2.${Z}.`],
+        ['aloop2', 'ALIAS', `aloop1.${Z}.`],
+        ['alias2', 'ALIAS', `app.${Z}.`],
         ['toff', 'CNAME', 'www.off.test.'],
         ['aoff', 'ALIAS', 'www.off.test.'],
         ...Array.from({ length: 10 }, (_, i): [string, string, string] => [
@@ -102,6 +105,10 @@ describe('resolve across names and zones', () => {
     ['an ALIAS through a CNAME chain', `via.${Z}`, 'A', answer(`via.${Z} A`)],
     ['NODATA at an ALIAS', `app.${Z}`, 'TXT', nodata(Z, `app.${Z}`, 'A AAAA')],
     ['an ALIAS to a name we do not serve', `nowhere.${Z}`, 'A', nodata(Z, `nowhere.${Z}`, '')],
+    ['an ALIAS to an ALIAS', `alias2.${Z}`, 'A', answer(`alias2.${Z} A`)],
+    // Followed until the chain is too long, then NODATA (it overflowed the stack before).
+    ['a loop of ALIASes', `aloop1.${Z}`, 'A', nodata(Z, `aloop1.${Z}`, '')],
+    ['NODATA at a loop of ALIASes', `aloop1.${Z}`, 'TXT', nodata(Z, `aloop1.${Z}`, '')],
     // A zone switched off is not followed into.
     ['a chain into a disabled zone', `toff.${Z}`, 'A', answer(`toff.${Z} CNAME`)],
     ['an ALIAS into a disabled zone', `aoff.${Z}`, 'A', nodata(Z, `aoff.${Z}`, '')],

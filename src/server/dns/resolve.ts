@@ -177,26 +177,28 @@ function answerAt(
 
   const aliased =
     node?.alias && (qtype === TYPE.A || qtype === TYPE.AAAA)
-      ? aliasAnswer(views, node.alias, qtype, res)
+      ? aliasAnswer(views, node.alias, qtype, res, depth)
       : undefined;
   if (aliased) return add(aliased);
-  nodata(zone, source, typesWithAlias(views, zone, source, res), res);
+  nodata(zone, source, typesWithAlias(views, zone, source, res, depth), res);
 }
 
 /**
  * ALIAS: the A or AAAA of the target, when the target is in a zone we serve (following its
- * CNAMEs). A target elsewhere is not resolved (this server does no recursion): NODATA.
+ * CNAMEs). A target elsewhere is not resolved (this server does no recursion): NODATA. An
+ * ALIAS whose target is an ALIAS counts as a link of the chain, so a loop of them ends.
  */
 function aliasAnswer(
   views: ZoneFinder,
   alias: { target: string; ttl: number },
   qtype: number,
   res: Resolution,
+  depth: number,
 ): RRset | undefined {
   const zone = views.findZone(alias.target);
   if (zone) addDep(res, zone); // switched off or on, it changes the answer
-  if (!zone?.active) return undefined;
-  const inner = resolveInto(views, zone, alias.target, qtype);
+  if (!zone?.active || depth >= MAX_CHAIN) return undefined;
+  const inner = resolveInto(views, zone, alias.target, qtype, Math.max(depth + 1, MAX_CHAIN - 2));
   for (const dep of inner.deps) addDep(res, dep);
   const found = inner.answer.filter((s) => s.rrset.type === qtype);
   if (!found.length) return undefined;
@@ -205,9 +207,15 @@ function aliasAnswer(
   return { type: qtype, ttl, rdatas };
 }
 
-function resolveInto(views: ZoneFinder, zone: ZoneView, name: string, qtype: number): Resolution {
+function resolveInto(
+  views: ZoneFinder,
+  zone: ZoneView,
+  name: string,
+  qtype: number,
+  depth = MAX_CHAIN - 2,
+): Resolution {
   const r = emptyResolution(RCODE.NOERROR, true);
-  lookup(views, zone, name, qtype, r, MAX_CHAIN - 2);
+  lookup(views, zone, name, qtype, r, depth);
   return r;
 }
 
@@ -217,11 +225,13 @@ function typesWithAlias(
   zone: ZoneView,
   name: string,
   res: Resolution,
+  depth: number,
 ): number[] {
   const types = zone.typesAt(name);
   const alias = zone.nodes.get(name)?.alias;
   if (alias) {
-    for (const t of [TYPE.A!, TYPE.AAAA!]) if (aliasAnswer(views, alias, t, res)) types.push(t);
+    for (const t of [TYPE.A!, TYPE.AAAA!])
+      if (aliasAnswer(views, alias, t, res, depth)) types.push(t);
   }
   return types;
 }

@@ -2,7 +2,7 @@
 // consistent version. ALIAS goes out as the A/AAAA it answers with (a secondary knows no ALIAS);
 // disabled values are not in the view, so they are not transferred.
 import { contentToRdata, nameWire, TYPE } from '../rdata';
-import { resolve, type ZoneFinder } from '../resolve';
+import { resolve, type Resolution, type ZoneFinder } from '../resolve';
 import type { RecordType } from '../../../shared/dns/records';
 import type { RRsetDiff } from '../../../shared/api/changes';
 import type { ZoneView } from '../zone-view';
@@ -17,9 +17,19 @@ export function* zoneRecords(views: ZoneFinder, zone: ZoneView): Generator<Buffe
   }
 }
 
-function* flattenedAlias(views: ZoneFinder, name: string): Generator<Buffer> {
+/**
+ * The A and AAAA records an ALIAS at `name` goes out as; `used` sees each resolution (the zones
+ * it depended on: alias-serials.ts watches them).
+ */
+export function* flattenedAlias(
+  views: ZoneFinder,
+  name: string,
+  used?: (r: Resolution) => void,
+): Generator<Buffer> {
   for (const type of [TYPE.A!, TYPE.AAAA!]) {
-    for (const s of resolve(views, name, type).answer) {
+    const r = resolve(views, name, type);
+    used?.(r);
+    for (const s of r.answer) {
       if (s.owner === name && s.rrset.type === type) yield* rrsetWire(name, s.rrset);
     }
   }

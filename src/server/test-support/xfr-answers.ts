@@ -138,6 +138,8 @@ export interface Exchange {
   /** What is written, in the chunks it is written in. */
   chunks: Buffer[];
   from: string;
+  /** How many answers to wait for (to the cap); otherwise until a moment passes with none. */
+  answers?: number;
   /** Half-close after writing (some clients do). */
   fin?: boolean;
 }
@@ -167,10 +169,11 @@ export function exchange(
     // half-sent is waited for to the cap, and then judged as it is (partial: a failure).
     const settle = () => {
       clearTimeout(timer);
-      timer = setTimeout(
-        () => (checkTransferAnswers(Buffer.concat(got), served).midTransfer ? settle() : done()),
-        60,
-      );
+      timer = setTimeout(() => {
+        const v = checkTransferAnswers(Buffer.concat(got), served);
+        if (v.midTransfer || v.streams.length < (x.answers ?? 0)) settle();
+        else done();
+      }, 60);
     };
     const cap = setTimeout(done, 3000);
     socket.on('data', (c: Buffer) => {

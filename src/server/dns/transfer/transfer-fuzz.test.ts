@@ -209,7 +209,7 @@ describe('zone transfers under junk', () => {
         const frames = asks.map((a, i) =>
           framed(sign(build({ ...a.ask, id: i, flagsHi: 0 }), a.signing)),
         );
-        const v = await judge({ chunks: [Buffer.concat(frames)], from });
+        const v = await judge({ chunks: [Buffer.concat(frames)], from, answers: asks.length });
         // Every query is answered (none is malformed here), in the order asked.
         expect(v.streams.map((s) => s.id)).toEqual(asks.map((_, i) => i));
         await stillServing();
@@ -226,7 +226,12 @@ describe('zone transfers under junk', () => {
     for (const frame of [axfr, ixfr]) {
       const cuts = await Promise.all(
         Array.from({ length: frame.length + 1 }, (_, cut) =>
-          judge({ chunks: [frame.subarray(0, cut)], from: ALLOWED_FROM, fin: true }),
+          judge({
+            chunks: [frame.subarray(0, cut)],
+            from: ALLOWED_FROM,
+            fin: true,
+            ...(cut === frame.length ? { answers: 1 } : {}),
+          }),
         ),
       );
       // Cut anywhere, nothing; whole, then closed by the client (some half-close after asking):
@@ -247,20 +252,22 @@ describe('zone transfers under junk', () => {
       build({ id: 3, name: ZONE, qtype: 251, qclass: 1, flagsHi: 0, serial });
     // Refused: no zone data. 127.0.0.1 may not transfer; 127.0.0.3 neither, but with the key.
     const refused = await Promise.all(
-      serials.map((n) => judge({ chunks: [framed(ixfr(n))], from: '127.0.0.1' })),
+      serials.map((n) => judge({ chunks: [framed(ixfr(n))], from: '127.0.0.1', answers: 1 })),
     );
     expect(refused.map((v) => v.streams.map((x) => x.rcode))).toEqual(
       serials.map(() => ['REFUSED']),
     );
     const keyed = await Promise.all(
-      serials.map((n) => judge({ chunks: [framed(sign(ixfr(n), 'valid'))], from: '127.0.0.3' })),
+      serials.map((n) =>
+        judge({ chunks: [framed(sign(ixfr(n), 'valid'))], from: '127.0.0.3', answers: 1 }),
+      ),
     );
     // Whole (SOA alone, incremental or AXFR form: judge checked which), whatever the serial.
     expect(keyed.map((v) => v.streams.map((x) => x.rcode))).toEqual(serials.map(() => ['NOERROR']));
     const bad = ['wrong-key', 'unknown-key', 'short-mac', 'bad-time', 'flipped'] as const;
     const axfr = build({ id: 5, name: ZONE, qtype: 252, qclass: 1, flagsHi: 0 });
     const failed = await Promise.all(
-      bad.map((how) => judge({ chunks: [framed(sign(axfr, how))], from: '127.0.0.3' })),
+      bad.map((how) => judge({ chunks: [framed(sign(axfr, how))], from: '127.0.0.3', answers: 1 })),
     );
     for (const [i, v] of failed.entries()) {
       expect(

@@ -7,7 +7,8 @@ import { createZone, startTestServer, type TestServer } from '../../test-support
 import { metricValue } from '../../test-support/metrics';
 
 const IDLE_MS = 1000;
-const SESSION_MS = 2000;
+// Far below the time the transfer takes, so the server still holds most of it when it expires.
+const SESSION_MS = 300;
 const RECORDS = 8000;
 let srv: TestServer;
 beforeAll(async () => {
@@ -86,8 +87,10 @@ describe('a slow secondary', () => {
     const sessionClosed = () =>
       metricValue(srv.service.metrics, 'zonedeck_dns_tcp_closed_total', { reason: 'session' });
     const before = await sessionClosed();
-    const t = await transfer(40, 30_000, true);
-    expect(t.elapsed).toBeGreaterThan(SESSION_MS + IDLE_MS); // the test did read slowly
+    // Not much slower: the server sees progress only when the kernel's buffers (megabytes on
+    // loopback) drain enough to take more, and that must happen within the idle limit.
+    const t = await transfer(25, 30_000, true);
+    expect(t.elapsed).toBeGreaterThan(IDLE_MS); // the test did read slowly
     expect(t.answers, `cut after ${t.elapsed} ms`).toBeGreaterThanOrEqual(RECORDS + 3);
     // Past the session limit the connection takes no further query: it ends after the transfer.
     expect(t.closed).toBe(true);

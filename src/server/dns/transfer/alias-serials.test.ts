@@ -1,6 +1,8 @@
-// Zones whose ALIAS targets change in another zone get a new serial (once), and their AXFR the
-// new addresses; a change that cannot touch them leaves their serial alone and costs no work.
-// Against the real service; the watcher is started here until the service starts it itself.
+// Zones whose ALIAS targets change in another zone get a new serial (once), a NOTIFY, and in
+// their AXFR the new addresses; a change that cannot touch them leaves their serial alone and
+// costs no work. Against the real service; the watcher is started here (with a view store of
+// its own) until setUpTransfers starts it: then drop it here, or every change bumps twice.
+import dgram from 'node:dgram';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
@@ -16,6 +18,7 @@ import { ViewStore } from '../view-store';
 import { AliasSerials, watchAliasSerials } from './alias-serials';
 
 let srv: TestServer;
+let secondary: dgram.Socket;
 let views: ViewStore;
 /** Sees what the watcher sees, and which zones it would give a new serial. */
 let observer: AliasSerials;
@@ -24,7 +27,19 @@ const events: ZoneEvent[] = [];
 const stops: (() => void)[] = [];
 
 beforeAll(async () => {
-  srv = await startTestServer({ API_RATE_LIMIT: '0', DNS_TRANSFER_ALLOW: '127.0.0.0/8' });
+  // A secondary that acknowledges every NOTIFY.
+  secondary = dgram.createSocket('udp4');
+  secondary.on('message', (m, from) => {
+    const reply = Buffer.from(m);
+    reply[2] = reply[2]! | 0x80;
+    secondary.send(reply, from.port, from.address);
+  });
+  await new Promise<void>((r) => secondary.bind(0, '127.0.0.1', () => r()));
+  srv = await startTestServer({
+    API_RATE_LIMIT: '0',
+    DNS_TRANSFER_ALLOW: '127.0.0.0/8',
+    DNS_NOTIFY: `127.0.0.1:${secondary.address().port}`,
+  });
   // Zones made before the watcher starts: it reads them when it starts.
   const early = await createZone(srv.admin, 'early-alias.test');
   await add(early, 'app', 'ALIAS', 'www.early-target.test.');
@@ -42,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stop of stops) stop();
   await srv.close();
+  secondary.close();
 });
 
 async function add(zoneId: string, name: string, type: string, content: string) {
@@ -93,6 +109,12 @@ describe('a zone whose ALIAS target changes in another zone', () => {
     const x = await aliasA('a.test', 'lb.a.test');
     expect(x.a, x.text).toEqual(['192.0.2.2']);
     expect(x.serial).toBe(after);
+    // The secondaries are told.
+    const notifier = srv.service.transfers.notifier;
+    await notifier.settled(5000);
+    const told = [...notifier.status.values()].find((st) => st.zone === 'a.test');
+    expect(told).toMatchObject({ serial: after });
+    expect(told?.acknowledgedAt).not.toBeNull();
     await sleep(200);
     expect(bumpsOf(a, mark)).toBe(1);
   });

@@ -84,6 +84,15 @@ export class TcpConnections {
     let pending: Buffer = EMPTY;
     let lastQueryAt = Date.now();
     let stall: NodeJS.Timeout | undefined;
+    let sentAtStall = 0;
+    // Answers still draining (a zone transfer being read, a query waiting behind it) are not a
+    // stall; answers that do not move at all are.
+    const checkStall = () => {
+      const sent = socket.bytesWritten - socket.writableLength;
+      if (sent <= sentAtStall) return this.close(socket, 'backpressure');
+      sentAtStall = sent;
+      stall = setTimeout(checkStall, stallMs);
+    };
     // One timer for idleness, re-armed only when it fires: a query costs a clock read, not a
     // timer reset (a socket timeout would also be reset by every byte of a trickle).
     let sentAtCheck = 0;
@@ -138,7 +147,10 @@ export class TcpConnections {
           // The client is not reading: stop reading it (its unread queries stay in the kernel's
           // buffers, not ours) until the answers drain, and drop it if they never do.
           socket.pause();
-          stall ??= setTimeout(() => this.close(socket, 'backpressure'), stallMs);
+          if (!stall) {
+            sentAtStall = socket.bytesWritten - socket.writableLength;
+            stall = setTimeout(checkStall, stallMs);
+          }
           socket.once('drain', resume);
           break;
         }

@@ -47,7 +47,7 @@ export async function startService(
   views.subscribe(store.events);
   const usage = new UsageCounter(store.db, log, metrics);
   usage.start();
-  const transfers = setUpTransfers(config, views, store.db, store.events, log);
+  const transfers = setUpTransfers(config, views, store, log);
   const dns = new DnsServer(views, usage, log, config, metrics, transfers.transfers);
   await dns.start(config.HOST, config.DNS_PORT);
   const app = createApp({

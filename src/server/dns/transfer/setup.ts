@@ -26,6 +26,8 @@ export interface Transfers {
   /** Sends NOTIFY for the zone now; its serial, or undefined when it is not served. */
   notifyNow(zoneId: string): { serial: number; targets: string[] } | undefined;
   notifier: Notifier;
+  /** Gives a new serial to every signed zone whose signature window is over (hourly by itself). */
+  refreshSignatures(): Promise<void>;
   stop(): void;
 }
 
@@ -100,6 +102,7 @@ export function setUpTransfers(
       if (!view) return undefined;
       return propagationOf(view, config.DNS_NOTIFY, config.DNS_TSIG_KEYS, notifier, db);
     },
+    refreshSignatures: resignDue,
     notifyNow(zoneId) {
       const view = views.byZoneId(zoneId);
       if (!view) return undefined;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { digXfr, type Rr } from '../../test-support/dns-tools';
 import { createZone, startTestServer, type TestServer } from '../../test-support/harness';
 
@@ -151,5 +151,28 @@ describe('a signed zone, transferred', () => {
     const r = await digXfr(srv.service.dnsPort, ZONE, `IXFR=${old}`);
     expect(srv.service.transfers.transfers.recent.at(-1)?.result).toBe('axfr');
     expect(r.records.map(line).sort()).toEqual(x.records.map(line).sort());
+  }, 60_000);
+
+  it('signs the zone again, with a new serial, once its signature window is over', async () => {
+    const before = await axfr();
+    const inception = (x: { records: Rr[] }) =>
+      x.records.find((r) => r.type === 'RRSIG' && r.data.startsWith('NS '))!.data.split(' ')[5];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 4 * 86400_000);
+      await srv.service.transfers.refreshSignatures();
+      const after = await axfr();
+      expect(soaSerial(after.records[0]!)).toBeGreaterThan(soaSerial(before.records[0]!));
+      expect(Number(inception(after))).toBeGreaterThan(Number(inception(before)));
+      // Every signature is new: the secondary gets the whole zone, not a difference.
+      await digXfr(srv.service.dnsPort, ZONE, `IXFR=${soaSerial(before.records[0]!)}`);
+      expect(srv.service.transfers.transfers.recent.at(-1)?.result).toBe('axfr');
+      // Nothing more to do until the next window ends.
+      const serial = soaSerial(after.records[0]!);
+      await srv.service.transfers.refreshSignatures();
+      expect(soaSerial((await axfr()).records[0]!)).toBe(serial);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 60_000);
 });

@@ -119,7 +119,6 @@ describe('AXFR', () => {
     expect(notOurs.text).toMatch(/Transfer failed|NOTAUTH/);
     const below = await digXfr(port(), 'www.axfr-basic.test', 'AXFR');
     expect(below.records).toEqual([]);
-
   });
 
   it('answers AXFR over UDP with REFUSED, not the zone', async () => {

@@ -19,7 +19,7 @@ import {
   type SigningKey,
   type ZoneView,
 } from '../zone-view';
-import { rrWire } from './wire';
+import { rrWire, splitRecords } from './wire';
 
 /**
  * Signatures of a transferred form are made for windows of this length, from the window of the
@@ -40,9 +40,11 @@ export interface FormEntry {
   readonly next: string;
   /** What else the records depend on: the apex's own RRsets, an ALIAS's flattened addresses. */
   readonly extra: string;
-  /** The name's records, concatenated, and how many. */
+  /** The name's records, concatenated, and how many (a signed name's NSEC and its RRSIG last). */
   readonly wire: Buffer;
   readonly count: number;
+  /** The NSEC's type bitmap; null when not signed. */
+  readonly bitmap: Buffer | null;
 }
 
 export interface ZoneForm {
@@ -135,23 +137,34 @@ export async function buildForm(
       (name === zone.name ? apexExtra : '') +
       aliasSets.map((s) => s.rdatas.map((r) => r.toString('hex')).join(',')).join('|');
     const old = reuse?.get(name);
-    if (old && old.node === node && old.role === role && old.next === next && old.extra === extra) {
+    const same = old && old.node === node && old.role === role && old.extra === extra;
+    if (same && old.next === next) {
       entries.set(name, old);
       count += old.count;
       continue;
     }
-    const rrsets = [...(node?.rrsets ?? []), ...aliasSets];
-    if (name === zone.name) rrsets.unshift(zone.apexNs(), ...(key ? [key.dnskey] : []));
-    const made = signer
-      ? signer.entry(name, rrsets, role, next, nsecTtl)
-      : plainRecords(name, rrsets);
+    let made: { records: Buffer[]; bitmap: Buffer | null };
+    if (same && signer && old.bitmap) {
+      // Only the successor changed (a name added or removed next to it): a new NSEC, the
+      // RRsets' signatures kept.
+      const records = splitRecords(old.wire).slice(0, -2);
+      records.push(...signer.nsec(name, next, old.bitmap, nsecTtl));
+      made = { records, bitmap: old.bitmap };
+    } else {
+      const rrsets = [...(node?.rrsets ?? []), ...aliasSets];
+      if (name === zone.name) rrsets.unshift(zone.apexNs(), ...(key ? [key.dnskey] : []));
+      made = signer
+        ? signer.entry(name, rrsets, role, next, nsecTtl)
+        : { records: plainRecords(name, rrsets), bitmap: null };
+    }
     const entry: FormEntry = {
       node,
       role,
       next,
       extra,
-      wire: Buffer.concat(made),
-      count: made.length,
+      wire: Buffer.concat(made.records),
+      count: made.records.length,
+      bitmap: made.bitmap,
     };
     entries.set(name, entry);
     count += entry.count;
@@ -215,7 +228,13 @@ class Signer {
     return rrWire(nameWire(owner), TYPE.RRSIG!, rrset.ttl, rdata);
   }
 
-  entry(name: string, rrsets: RRset[], role: Role, next: string, nsecTtl: number): Buffer[] {
+  entry(
+    name: string,
+    rrsets: RRset[],
+    role: Role,
+    next: string,
+    nsecTtl: number,
+  ): { records: Buffer[]; bitmap: Buffer | null } {
     const owner = nameWire(name);
     const out: Buffer[] = [];
     const types: number[] = [];
@@ -229,15 +248,18 @@ class Signer {
       if (own || s.type === TYPE.NS) types.push(s.type);
       if (own) out.push(this.rrsig(name, { type: s.type, ttl: s.ttl, rdatas }));
     }
-    if (role === 'occluded') return out;
+    if (role === 'occluded') return { records: out, bitmap: null };
     if (name === this.apex) types.push(TYPE.SOA!); // its RRset and RRSIG travel apart
     types.push(TYPE.RRSIG!, TYPE.NSEC!);
-    const nsec: RRset = {
-      type: TYPE.NSEC!,
-      ttl: nsecTtl,
-      rdatas: [Buffer.concat([nameWire(next), typeBitmap(types)])],
-    };
-    out.push(rrWire(owner, TYPE.NSEC!, nsecTtl, nsec.rdatas[0]!), this.rrsig(name, nsec));
-    return out;
+    const bitmap = typeBitmap(types);
+    out.push(...this.nsec(name, next, bitmap, nsecTtl));
+    return { records: out, bitmap };
+  }
+
+  /** The NSEC of `name` and its RRSIG. */
+  nsec(name: string, next: string, bitmap: Buffer, ttl: number): Buffer[] {
+    const rdata = Buffer.concat([nameWire(next), bitmap]);
+    const rrset: RRset = { type: TYPE.NSEC!, ttl, rdatas: [rdata] };
+    return [rrWire(nameWire(name), TYPE.NSEC!, ttl, rdata), this.rrsig(name, rrset)];
   }
 }

@@ -53,6 +53,7 @@ async function axfrText(port: number): Promise<string> {
       '-y',
       `hmac-sha256:${KEY.name}:${KEY.secret}`,
       '+onesoa',
+      '+time=300',
       ZONE,
       'AXFR',
     ],

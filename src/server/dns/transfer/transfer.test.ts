@@ -172,7 +172,7 @@ describe('IXFR', () => {
     ).toEqual(['SOA']);
   });
 
-  it('falls back to AXFR for a serial the journal does not hold, a zone setting or an ALIAS', async () => {
+  it('falls back to AXFR for a serial nothing holds, a zone setting, or an ALIAS zone never sent', async () => {
     const z = await createZone(srv.admin, 'ixfr-fallback.test');
     await add(srv, z, { name: 'www', type: 'A', content: '192.0.2.1' });
     const unknown = await digXfr(port(), 'ixfr-fallback.test', 'IXFR=12345');
@@ -197,6 +197,17 @@ describe('IXFR', () => {
     expect(lines(x.records.filter((r) => r.name === 'lb.ixfr-alias.test.')).sort()).toEqual([
       'lb.ixfr-alias.test. 3600 A 192.0.2.1',
       'lb.ixfr-alias.test. 3600 A 192.0.2.2',
+    ]);
+    // Once the zone went out at a serial, the next change goes as IXFR, from the differences
+    // between what was sent then and now: the ALIAS's new address included.
+    const sent = await digXfr(port(), 'ixfr-alias.test', 'AXFR');
+    const from3 = Number(sent.records[0]!.data.split(' ')[2]);
+    await add(srv, z2, { name: 'www', type: 'A', content: '192.0.2.3' });
+    const inc = await digXfr(port(), 'ixfr-alias.test', `IXFR=${from3}`);
+    expect(srv.service.transfers.transfers.recent.at(-1)?.result).toBe('ixfr');
+    expect(lines(inc.records.filter((r) => r.type === 'A')).sort()).toEqual([
+      'lb.ixfr-alias.test. 3600 A 192.0.2.3',
+      'www.ixfr-alias.test. 3600 A 192.0.2.3',
     ]);
   });
 });

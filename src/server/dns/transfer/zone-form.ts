@@ -107,7 +107,7 @@ export async function buildForm(
   const soaSet = zone.soa();
   const apexExtra = apexFingerprint(zone);
   const delegations = new Set(zone.delegations);
-  let names = [...zone.nodes.keys()];
+  const names = [...zone.nodes.keys()];
   if (!zone.nodes.has(zone.name)) names.unshift(zone.name);
   if (key) {
     const keys = new Map(names.map((n) => [n, canonicalKey(n)]));

@@ -42,6 +42,11 @@ export function setUpTransfers(
   const catalog = config.DNS_CATALOG_ZONE ? new CatalogZone(config.DNS_CATALOG_ZONE) : null;
   catalog?.refresh(views);
   const forms = new ZoneForms(views);
+  // Forms are made, and signed zones re-signed, only where some secondary can take them.
+  const serving =
+    config.DNS_NOTIFY.length > 0 ||
+    config.DNS_TRANSFER_ALLOW.addressText.length > 0 ||
+    config.DNS_TRANSFER_ALLOW.keys.size > 0;
   const transfers = new ZoneTransfers({
     views,
     catalog,
@@ -54,7 +59,7 @@ export function setUpTransfers(
   const notifier = new Notifier(config.DNS_NOTIFY, notifySigner(config.DNS_TSIG_KEYS), log);
   /** A signed zone is signed before the NOTIFY, so that the secondary's request finds it ready. */
   const notifyZone = (view: ZoneView, serial: number) => {
-    if (!view.key) return notifier.notify(view.name, serial);
+    if (!view.key || !serving) return notifier.notify(view.name, serial);
     forms.current(view).then(
       (form) => notifier.notify(view.name, form.serial),
       (err: unknown) => log.error({ err, zone: view.name }, 'signing the transferred zone failed'),
@@ -69,11 +74,7 @@ export function setUpTransfers(
     if (view?.active) notifyZone(view, e.zone.serial);
   });
   // Signed zones get a new serial once their signature window is over (zone-form.ts), and are
-  // signed ahead of the first request: only where some secondary can take them.
-  const serving =
-    config.DNS_NOTIFY.length > 0 ||
-    config.DNS_TRANSFER_ALLOW.addressText.length > 0 ||
-    config.DNS_TRANSFER_ALLOW.keys.size > 0;
+  // signed ahead of the first request.
   let stopped = false;
   const resignDue = async () => {
     for (const view of [...views.zones()]) {

@@ -85,6 +85,19 @@ describe('buildForm', () => {
     expect(diff.added).toHaveLength(2 + 4 + 1);
   });
 
+  it('makes every NSEC again when the zone TTL moves their TTL (RFC 9077)', async () => {
+    const zone = zoneWith(['a', 'b'], signingKey());
+    const first = await buildForm(finder(zone), zone, null);
+    zone.ttl = 60;
+    zone.version++;
+    const second = await buildForm(finder(zone), zone, first);
+    expect(second.nsecTtl).toBe(60);
+    const nsec = splitRecords(second.entries.get('b.form.test')!.wire).find(
+      (r) => r.readUInt16BE(r.indexOf(0) + 1) === TYPE.NSEC,
+    )!;
+    expect(nsec.readUInt32BE(nsec.indexOf(0) + 5)).toBe(60);
+  });
+
   it('starts over when the key changes, and unsigned zones carry no RRSIG or NSEC', async () => {
     const zone = zoneWith(['a'], signingKey());
     const first = await buildForm(finder(zone), zone, null);

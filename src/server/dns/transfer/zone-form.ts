@@ -55,6 +55,8 @@ export interface ZoneForm {
   readonly key: SigningKey | null;
   /** Start of the signature window (ms); 0 when unsigned. */
   readonly window: number;
+  /** The NSEC records' TTL (the zone's TTL moves it: every NSEC changes with it). */
+  readonly nsecTtl: number;
   /** The SOA record (first and last of an AXFR) and, when signed, its RRSIG record. */
   readonly soa: Buffer;
   readonly soaSig: Buffer | null;
@@ -115,11 +117,14 @@ export async function buildForm(
   }
   const nodes = names.map((n) => zone.nodes.get(n));
   const roles = names.map((n) => roleOf(n, zone.name, delegations));
-  const reuse = prev && sameKey(prev.key, key) && prev.window === window ? prev.entries : null;
 
   const signer = key ? new Signer(zone.name, key, window) : null;
   const entries = new Map<string, FormEntry>();
   const nsecTtl = Math.min(soaSet.ttl, NEGATIVE_TTL); // RFC 9077
+  const reuse =
+    prev && sameKey(prev.key, key) && prev.window === window && prev.nsecTtl === nsecTtl
+      ? prev.entries
+      : null;
   let count = 0;
   let after = 0; // where the search for the next name of the NSEC chain goes on from
   for (let i = 0; i < names.length; i++) {
@@ -176,7 +181,7 @@ export async function buildForm(
   const soa = rrWire(nameWire(zone.name), soaSet.type, soaSet.ttl, soaSet.rdatas[0]!);
   const soaSig = signer ? signer.rrsig(zone.name, soaSet) : null;
   if (soaSig) count++;
-  return { zoneId: zone.id, serial, version, key, window, soa, soaSig, entries, count };
+  return { zoneId: zone.id, serial, version, key, window, nsecTtl, soa, soaSig, entries, count };
 }
 
 function roleOf(name: string, apex: string, delegations: ReadonlySet<string>): Role {

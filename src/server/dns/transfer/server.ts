@@ -1,6 +1,7 @@
 // Outgoing zone transfers: AXFR (RFC 5936) and IXFR (RFC 1995) to the secondaries the operator
 // allows (DNS_TRANSFER_ALLOW: addresses, or a valid TSIG of a listed key). Nobody else gets a
-// zone: REFUSED. The zone comes from the DNS server's view, so a secondary serves what we serve.
+// zone: REFUSED. The zone comes from the DNS server's view, as its transferred form (zone-form.ts:
+// signed whole when the zone is signed), so a secondary serves what we serve.
 import dnsPacket from 'dns-packet';
 import type { Logger } from 'pino';
 import type { Db } from '../../store/db';
@@ -187,8 +188,10 @@ export class ZoneTransfers {
     tcp: boolean,
     done: Done,
   ): Promise<Buffer[]> {
+    // RFC 1995 2: over UDP, our SOA alone tells the client to come back over TCP (no signing).
+    if (!tcp) return done('up_to_date', [...transferMessages(question, [soaRecord(zone)])], 1);
     const form = await this.deps.forms.current(zone);
-    if (!serialNewer(form.serial, clientSerial) || !tcp) {
+    if (!serialNewer(form.serial, clientSerial)) {
       return done('up_to_date', [...transferMessages(question, [form.soa])], 1);
     }
     const chain = this.deps.forms.since(form, clientSerial);

@@ -66,8 +66,16 @@ async function axfrText(port: number): Promise<string> {
     .join('\n');
 }
 
+/** The server process's resident memory (Linux), MB. */
+function rssMb(pid: number | undefined): string {
+  const status = pid ? fs.readFileSync(`/proc/${pid}/status`, 'utf8') : '';
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return `${(kb / 1024).toFixed(0)} MB`;
+}
+
 /** Switches DNSSEC on; the time until the first AXFR of the signed zone is complete. */
 async function signZone(run: Run): Promise<string> {
+  const before = rssMb(run.server.child.pid);
   const res = await fetch(`${run.server.url}/v1/zones/${run.zoneId}/dnssec/status`, {
     method: 'PATCH',
     headers: run.headers,
@@ -79,6 +87,9 @@ async function signZone(run: Run): Promise<string> {
   if (!/\sRRSIG\s/.test(text)) throw new Error(`the AXFR is not signed:\n${text.slice(0, 500)}`);
   say(
     `Signing the ${RECORDS.toLocaleString('en')}-record zone whole for transfer (DNSSEC switched on until the first AXFR is complete): ${fmt(performance.now() - started)}`,
+  );
+  say(
+    `  server memory (RSS) before ${before}, with the signed form kept ${rssMb(run.server.child.pid)}`,
   );
   return text;
 }

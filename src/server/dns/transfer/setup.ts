@@ -7,7 +7,7 @@ import type { ViewStore } from '../view-store';
 import { targetName } from './acl';
 import { CatalogZone } from './catalog';
 import { Notifier } from './notify';
-import { propagationOf } from './propagation';
+import { Propagation } from './propagation';
 import type { Secondaries } from '../../../shared/api/secondaries';
 import { ZoneTransfers } from './server';
 import { notifySigner, tsigChecker } from './tsig-check';
@@ -20,6 +20,8 @@ export interface Transfers {
   /** Sends NOTIFY for the zone now; its serial, or undefined when it is not served. */
   notifyNow(zoneId: string): { serial: number; targets: string[] } | undefined;
   notifier: Notifier;
+  /** Where each serial arrived on each secondary (the probes after NOTIFY, the bookkeeping). */
+  arrivals: Propagation;
   stop(): void;
 }
 
@@ -42,6 +44,14 @@ export function setUpTransfers(
     log,
   });
   const notifier = new Notifier(config.DNS_NOTIFY, notifySigner(config.DNS_TSIG_KEYS), log);
+  const arrivals = new Propagation({
+    views,
+    targets: config.DNS_NOTIFY,
+    keys: config.DNS_TSIG_KEYS,
+    notifier,
+    events,
+    db,
+  });
   // Subscribed after the view store: by the time a secondary asks, the view holds the change.
   const unsubscribe = events.subscribe((e) => {
     if (e.kind !== 'rrsets' && catalog?.refresh(views))
@@ -53,11 +63,11 @@ export function setUpTransfers(
   return {
     transfers,
     notifier,
+    arrivals,
     catalog,
     async propagation(zoneId) {
       const view = views.byZoneId(zoneId);
-      if (!view) return undefined;
-      return propagationOf(view, config.DNS_NOTIFY, config.DNS_TSIG_KEYS, notifier, db);
+      return view ? arrivals.of(view) : undefined;
     },
     notifyNow(zoneId) {
       const view = views.byZoneId(zoneId);
@@ -70,6 +80,7 @@ export function setUpTransfers(
     },
     stop() {
       unsubscribe();
+      arrivals.stop();
       notifier.stop();
     },
   };

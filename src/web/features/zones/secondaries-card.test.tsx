@@ -19,6 +19,11 @@ const secondary = (over: Partial<SecondaryStatus>): SecondaryStatus => ({
   behind_changes: null,
   detail: null,
   checked_at: ago(2),
+  last_seen_serial: null,
+  last_seen_at: null,
+  arrivals: [],
+  last_change_arrived_at: null,
+  last_change_made_at: null,
   last_notify: { serial: OURS, tries: 1, acknowledged_at: ago(12) },
   ...over,
 });

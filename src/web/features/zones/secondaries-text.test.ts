@@ -10,6 +10,11 @@ const s = (over: Partial<SecondaryStatus>): SecondaryStatus => ({
   behind_changes: null,
   detail: null,
   checked_at: '2026-11-25T00:00:00Z',
+  last_seen_serial: null,
+  last_seen_at: null,
+  arrivals: [],
+  last_change_arrived_at: null,
+  last_change_made_at: null,
   last_notify: null,
   ...over,
 });

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import { envelope } from './common';
 
+/** Arrivals remembered per zone and secondary (the newest). */
+export const ARRIVALS_KEPT = 50;
+
 export const SECONDARY_STATES = ['in_sync', 'behind', 'unreachable', 'refused'] as const;
 export type SecondaryState = (typeof SECONDARY_STATES)[number];
 
@@ -41,17 +44,19 @@ export const secondarySchema = z.object({
   /** When it was last seen serving `last_seen_serial` (ISO 8601); null with it. */
   last_seen_at: z.string().nullable(),
   /**
-   * Each serial's arrival, newest first (at most 50): when it was first seen served there. A
+   * Each serial's arrival, newest first (the last ARRIVALS_KEPT = 50): when it was first seen served there. A
    * serial it already served when first asked, made before the service started, is not listed:
    * when it arrived is unknown.
    */
-  arrivals: z.array(
-    z.object({
-      serial: z.number().int(),
-      /** ISO 8601 */
-      at: z.string(),
-    }),
-  ),
+  arrivals: z
+    .array(
+      z.object({
+        serial: z.number().int(),
+        /** ISO 8601 */
+        at: z.string(),
+      }),
+    )
+    .max(ARRIVALS_KEPT),
   /** When `last_seen_serial` arrived there (its entry in `arrivals`); null when unknown. */
   last_change_arrived_at: z.string().nullable(),
   /**

@@ -1,6 +1,7 @@
 // Where each serial of a zone has arrived: per zone and secondary, when each serial was first
 // seen served there and the last serial seen at all, plus when each serial was made here. In
 // memory and bounded: the knowledge of this run only, which the dashboard says as much.
+import { ARRIVALS_KEPT } from '../../../shared/api/secondaries';
 
 /** A serial first seen served by a secondary at `at` (ms since the epoch). */
 export interface Arrival {
@@ -15,7 +16,7 @@ export interface ArrivalLimits {
   tracks: number;
 }
 
-export const ARRIVAL_LIMITS: ArrivalLimits = { serials: 50, tracks: 20_000 };
+export const ARRIVAL_LIMITS: ArrivalLimits = { serials: ARRIVALS_KEPT, tracks: 20_000 };
 
 interface Track {
   /** Newest first. */

@@ -2,7 +2,10 @@
 // ours, as one condensed delta (RFC 1995 allows it), or null when only a full transfer will do.
 import type { RRsetDiff, SettingDiff } from '../../../shared/api/changes';
 import type { Db } from '../../store/db';
+import { serialNewer } from '../../../shared/dns/serial';
 import type { ZoneView } from '../zone-view';
+
+export { serialNewer };
 import { rrsetDelta } from './zone-records';
 
 export type IxfrPlan =
@@ -13,12 +16,6 @@ export type IxfrPlan =
 
 /** Changes an incremental transfer can express: record writes with no zone setting. */
 const RECORD_KINDS = new Set(['records', 'batch', 'revert', 'import']);
-
-/** RFC 1982: whether serial `a` is newer than `b`. */
-export function serialNewer(a: number, b: number): boolean {
-  const d = (a - b) >>> 0;
-  return d !== 0 && d < 0x80000000;
-}
 
 /** The plan from the client's serial to `serial` (ours when the transfer began). */
 export async function planIxfr(

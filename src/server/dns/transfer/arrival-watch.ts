@@ -3,7 +3,7 @@
 // exist to within a fraction of a second even when nobody has the dashboard open.
 import { targetName, type NotifyTarget } from './acl';
 import type { Probe } from './soa-probe';
-import { serialNewer } from './ixfr';
+import { serialNewer } from '../../../shared/dns/serial';
 
 /**
  * When to ask, in ms after the acknowledgement: dense while a transfer usually completes (tens

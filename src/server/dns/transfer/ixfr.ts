@@ -4,9 +4,10 @@ import type { RRsetDiff, SettingDiff } from '../../../shared/api/changes';
 import type { Db } from '../../store/db';
 import { serialNewer } from '../../../shared/dns/serial';
 import type { ZoneView } from '../zone-view';
-
-export { serialNewer };
 import { rrsetDelta } from './zone-records';
+
+/** RFC 1982 order, here since the transfer code first needed it. */
+export { serialNewer };
 
 export type IxfrPlan =
   | { kind: 'up_to_date' }

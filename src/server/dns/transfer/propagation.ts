@@ -10,7 +10,7 @@ import type { ZoneView } from '../zone-view';
 import { targetName, type NotifyTarget } from './acl';
 import { ArrivalBook } from './arrivals';
 import { ArrivalWatch } from './arrival-watch';
-import { serialNewer } from './ixfr';
+import { serialNewer } from '../../../shared/dns/serial';
 import type { Notifier } from './notify';
 import { probeSerial, type Probe } from './soa-probe';
 import type { TsigKeyring } from './tsig';

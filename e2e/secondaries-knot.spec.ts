@@ -4,7 +4,8 @@
 // restart and Send NOTIFY; History says when Knot picked the change up.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expectAccessible } from './axe';
+import { expect, test, uniqueZoneName } from './fixtures';
 import { openNewRecord } from './records-helpers';
 import { startServerWithSecondaries, type OwnServer } from './secondaries-helpers';
 import { startSecondary, type Secondary } from '../src/server/test-support/secondaries';
@@ -19,7 +20,6 @@ const KEY: TsigKey = {
   secret: randomBytes(32).toString('base64'),
 };
 const CATALOG = 'catalog.zonedeck.internal';
-const ZONE = 'knot-e2e.example';
 // Generous for a loaded CI machine: the catalog, then the zone, reach Knot by NOTIFY in about a
 // second on an idle one; the page polls every 5 s.
 const SLOW = { timeout: 45_000 };
@@ -72,7 +72,8 @@ test('a Knot secondary: in sync, behind while stopped, in sync after restart and
 async function knotScenario(page: Page) {
   const server = own!;
   const secondary = knot!;
-  const created = await server.api('POST', '/v1/zones', { name: ZONE });
+  const zone = uniqueZoneName('knot');
+  const created = await server.api('POST', '/v1/zones', { name: zone });
   expect(created.status).toBe(201);
   const zoneId = (created.data as { id: string }).id;
   const target = `127.0.0.1:${secondary.port}`;
@@ -106,6 +107,9 @@ async function knotScenario(page: Page) {
     new RegExp(`Last seenserving ${synced} \\d+ (s|min) ago, behind by 1 change`),
   );
   await expect(card.getByRole('status')).toContainText('0 of 1 in sync');
+  // The record's toast, still fading in or out, is no part of what is checked here.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page, 'a Knot secondary unreachable, last seen behind');
 
   // Back, with the serial it had; Send NOTIFY makes it take the change at once.
   await secondary.restart();
@@ -116,7 +120,7 @@ async function knotScenario(page: Page) {
     /serves serial (\d+)/.exec((await card.getByRole('status').textContent())!)?.[1],
   );
   expect(ours).not.toBe(synced);
-  await expect.poll(() => secondary.serialOf(ZONE), SLOW).toBe(ours);
+  await expect.poll(() => secondary.serialOf(zone), SLOW).toBe(ours);
   await expect(row).toContainText(`Serves${ours}Last changearrived`);
 
   // History: the change made while Knot was down shows when Knot picked it up.
@@ -129,4 +133,6 @@ async function knotScenario(page: Page) {
     new RegExp(`${target.replace(/\./g, '\\.')} at \\d{1,2}:\\d\\d:\\d\\d.*, \\+\\d`),
     SLOW,
   );
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page, 'History with where each change has arrived');
 }

@@ -9,21 +9,32 @@ function Item({ p }: { p: Pickup }) {
   switch (p.kind) {
     case 'arrived':
       return (
-        <li className="change-pickup">
-          {target} at{' '}
-          <time dateTime={p.at} title={formatDateTime(p.at)}>
-            {formatClock(p.at)}
-          </time>
-          , <span title="after the change was made">+{formatDelay(p.afterMs)}</span>
+        <li className="change-pickup" data-kind={p.kind}>
+          <span>
+            {target} at{' '}
+            <time dateTime={p.at} title={formatDateTime(p.at)}>
+              {formatClock(p.at)}
+            </time>
+            ,{' '}
+            <span className="change-pickup-after" title="after the change was made">
+              +{formatDelay(p.afterMs)}
+            </span>
+          </span>
         </li>
       );
     case 'has':
-      return <li className="change-pickup">{target} has it</li>;
+      return (
+        <li className="change-pickup" data-kind={p.kind}>
+          <span>{target} has it</span>
+        </li>
+      );
     case 'waiting':
       return (
-        <li className="change-pickup change-pickup-waiting">
-          waiting for {target}
-          {p.unreachable && ' (unreachable)'}
+        <li className="change-pickup" data-kind={p.kind} data-why={p.why ?? undefined}>
+          <span className="muted">
+            waiting for {target}
+            {p.why && ` (${p.why})`}
+          </span>
         </li>
       );
   }
@@ -43,8 +54,8 @@ export function ChangePickups({
   }
   return (
     <div className="change-pickups small">
-      <span className="muted" aria-hidden="true">
-        Secondaries:
+      <span className="change-pickups-label" aria-hidden="true">
+        Secondaries
       </span>
       <ul aria-label="Where this change has arrived">
         {pickups.list.map((p) => (

@@ -73,12 +73,12 @@ describe('pickupOf', () => {
     expect(pickupOf(change, s({ serial: 99, last_seen_serial: 99 }))).toEqual({
       target: '127.0.0.1:5301',
       kind: 'waiting',
-      unreachable: false,
+      why: null,
     });
     const gone = s({ state: 'unreachable', serial: null, last_seen_serial: 99 });
-    expect(pickupOf(change, gone)).toMatchObject({ kind: 'waiting', unreachable: true });
+    expect(pickupOf(change, gone)).toMatchObject({ kind: 'waiting', why: 'unreachable' });
     const never = s({ state: 'refused', serial: null, last_seen_serial: null });
-    expect(pickupOf(change, never)).toMatchObject({ kind: 'waiting', unreachable: true });
+    expect(pickupOf(change, never)).toMatchObject({ kind: 'waiting', why: 'refused' });
   });
 });
 

@@ -8,8 +8,8 @@ export type Pickup =
   | { target: string; kind: 'arrived'; at: string; afterMs: number }
   /** It has the change, but its arrival was not seen (before the service watched, or long ago). */
   | { target: string; kind: 'has' }
-  /** Not yet; `unreachable`: it could not be asked just now. */
-  | { target: string; kind: 'waiting'; unreachable: boolean };
+  /** Not yet; `why`: it could not be asked just now (it did not answer, or refused). */
+  | { target: string; kind: 'waiting'; why: 'unreachable' | 'refused' | null };
 
 type Change = { serial: number; created_at: string };
 
@@ -27,11 +27,8 @@ export function pickupOf(change: Change, s: SecondaryStatus): Pickup {
   if (i >= 0 || (seen !== null && serialAtLeast(seen, change.serial))) {
     return { target, kind: 'has' };
   }
-  return {
-    target,
-    kind: 'waiting',
-    unreachable: s.state === 'unreachable' || s.state === 'refused',
-  };
+  const why = s.state === 'unreachable' || s.state === 'refused' ? s.state : null;
+  return { target, kind: 'waiting', why };
 }
 
 /**

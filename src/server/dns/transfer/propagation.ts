@@ -75,15 +75,21 @@ export class Propagation {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly deps: PropagationDeps) {
+    // Customer zones only: the catalog zone has no page to show its arrivals on.
+    const viewOf = (zone: string) => {
+      const view = deps.views.findZone(zone);
+      return view?.name === zone ? view : undefined;
+    };
     this.watch = new ArrivalWatch(
       (target, zone) => probeSerial(target, zone, deps.keys),
       (zone, target, serial, at) => {
-        const view = deps.views.findZone(zone);
-        if (view?.name === zone) this.book.saw(view.id, targetName(target), serial, at);
+        const view = viewOf(zone);
+        if (view) this.book.saw(view.id, targetName(target), serial, at);
       },
     );
-    deps.notifier.onAcknowledged = (zone, target, serial) =>
-      this.watch.acknowledged(zone, target, serial);
+    deps.notifier.onAcknowledged = (zone, target, serial) => {
+      if (viewOf(zone)) this.watch.acknowledged(zone, target, serial);
+    };
     this.unsubscribe = deps.events.subscribe((e) => {
       if (e.kind === 'deleted') this.book.forget(e.zoneId);
       else this.book.madeSerial(e.zoneId, e.zone.serial, Date.now());

@@ -8,7 +8,7 @@ import type { ZoneView } from '../zone-view';
 import { targetName } from './acl';
 import { CatalogZone } from './catalog';
 import { Notifier } from './notify';
-import { propagationOf } from './propagation';
+import { Propagation } from './propagation';
 import type { Secondaries } from '../../../shared/api/secondaries';
 import { ZoneTransfers } from './server';
 import { notifySigner, tsigChecker } from './tsig-check';
@@ -28,6 +28,8 @@ export interface Transfers {
   notifier: Notifier;
   /** Gives a new serial to every signed zone whose signature window is over (hourly by itself). */
   refreshSignatures(): Promise<void>;
+  /** Where each serial arrived on each secondary (the probes after NOTIFY, the bookkeeping). */
+  arrivals: Propagation;
   stop(): void;
 }
 
@@ -65,6 +67,14 @@ export function setUpTransfers(
       (err: unknown) => log.error({ err, zone: view.name }, 'signing the transferred zone failed'),
     );
   };
+  const arrivals = new Propagation({
+    views,
+    targets: config.DNS_NOTIFY,
+    keys: config.DNS_TSIG_KEYS,
+    notifier,
+    events,
+    db,
+  });
   // Subscribed after the view store: by the time a secondary asks, the view holds the change.
   const unsubscribe = events.subscribe((e) => {
     if (e.kind !== 'rrsets' && catalog?.refresh(views))
@@ -97,11 +107,11 @@ export function setUpTransfers(
   return {
     transfers,
     notifier,
+    arrivals,
     catalog,
     async propagation(zoneId) {
       const view = views.byZoneId(zoneId);
-      if (!view) return undefined;
-      return propagationOf(view, config.DNS_NOTIFY, config.DNS_TSIG_KEYS, notifier, db);
+      return view ? arrivals.of(view) : undefined;
     },
     refreshSignatures: resignDue,
     notifyNow(zoneId) {
@@ -117,6 +127,7 @@ export function setUpTransfers(
       stopped = true;
       if (resignTimer) clearInterval(resignTimer);
       unsubscribe();
+      arrivals.stop();
       notifier.stop();
     },
   };

@@ -171,10 +171,17 @@ describe('SecondariesCard', () => {
 
   it('a zone that is not transferred says why, and offers no Send NOTIFY', async () => {
     renderCard(() =>
-      ok(status({ transferable: false, reason: 'Signed zones are not transferred yet.' })),
+      ok(
+        status({
+          transferable: false,
+          reason: 'The zone is disabled: it is not served, so it is not transferred.',
+        }),
+      ),
     );
     expect(await screen.findByText('Not transferred to secondaries')).toBeVisible();
-    expect(screen.getByText('Signed zones are not transferred yet.')).toBeVisible();
+    expect(
+      screen.getByText('The zone is disabled: it is not served, so it is not transferred.'),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Send NOTIFY' })).toBeNull();
     expect(screen.getByText('192.0.2.53:53')).toBeVisible();
   });

@@ -1,9 +1,8 @@
 // Usage: the query-key factory, query options and hooks of the zone's query counts, and where
 // the service's DNS server listens (for the "how to test" hint of an empty chart).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Usage } from '../../shared/api/usage-dnssec';
 import { apiRequest } from './client';
-import type { ServiceInfo } from './usage-parsers';
+import type { ServiceInfo, UsageAnswer as Usage } from './usage-parsers';
 
 const parsers = () => import('./usage-parsers');
 

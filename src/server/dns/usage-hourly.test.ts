@@ -128,5 +128,15 @@ describe('usage by hour, type and outcome', () => {
     expect(await flushed('usage_daily_outcomes')).toBe(13);
     expect(await counted(id, fromHour)).toEqual({ hourly: expected, daily: expected });
     expect(await counted(off, fromHour)).toEqual({ hourly: offExpected, daily: offExpected });
+
+    // The cached REFUSED goes once the zone is enabled again: the next query is answered.
+    expect((await server.admin.put(`/v1/zones/${off}`, { status: 'active' })).status).toBe(200);
+    await ask(1, `www.off.usage.test`, 'A', 'NOERROR');
+    const onAgain = {
+      queries: 4,
+      queries_by_type: { A: 4 },
+      by_outcome: { ...zeroOutcomes, refused: 3, answer: 1 },
+    };
+    expect(await counted(off, fromHour)).toEqual({ hourly: onAgain, daily: onAgain });
   }, 120_000);
 });

@@ -48,7 +48,8 @@ export async function startService(
   const usage = new UsageCounter(store.db, log, metrics);
   usage.start();
   const transfers = setUpTransfers(config, views, store, log);
-  const dns = new DnsServer(views, usage, log, config, metrics, transfers.transfers);
+  const counting = config.BENCH_USAGE_COUNTING === 'on' ? usage : null;
+  const dns = new DnsServer(views, counting, log, config, metrics, transfers.transfers);
   await dns.start(config.HOST, config.DNS_PORT);
   const app = createApp({
     store,

@@ -1,10 +1,14 @@
-// In-process figures for bench:dns: the CPU that RRL's bookkeeping adds to one UDP answer, and
-// why the query counters are plain numbers read at scrape time rather than a labelled inc().
+// In-process figures for bench:dns: the CPU that RRL's bookkeeping adds to one UDP answer, what
+// a usage count costs, and why the query counters are plain numbers read at scrape time rather
+// than a labelled inc().
 // Measured in a loop of the real code, so they hold still on a busy machine where the server's
 // whole CPU per query moves by more than the difference being measured.
 import { DnsCounters } from '../src/server/dns/dns-counters';
 import { Rrl, type RrlClass } from '../src/server/dns/rrl';
+import { UsageCounter } from '../src/server/dns/usage-counter';
 import { createMetrics } from '../src/server/metrics';
+import type { Db } from '../src/server/store/db';
+import pino from 'pino';
 
 function nsPer(count: number, fn: (i: number) => void): number {
   for (let i = 0; i < Math.min(count, 200_000); i++) fn(i); // warm up and compile
@@ -45,5 +49,14 @@ export function microFigures() {
   const incNs = nsPer(1_000_000, (i) =>
     metrics.dnsQueries.inc({ rcode: names[i & 3]!, transport: 'udp' }),
   );
-  return { rrlNs, arrayNs, incNs };
+  // A usage hit on the cells that 5,000 cached answers hold (never flushed: no database).
+  const usage = new UsageCounter(null as unknown as Db, pino({ level: 'silent' }));
+  const cells = Array.from({ length: 5000 }, (_, i) =>
+    usage.cell('zone_bench', i & 1 ? 'A' : 'MX', i % 5 ? 'answer' : 'nxdomain'),
+  );
+  const usageNs = nsPer(5_000_000, (i) => {
+    const k = i % 5000;
+    cells[k] = usage.hit(cells[k]!);
+  });
+  return { rrlNs, arrayNs, incNs, usageNs };
 }

@@ -1,9 +1,11 @@
 // `npm run bench:dns`: queries per second, server CPU per answered query (steady state, and for
 // a first answer, built and signed), latency at a fixed 10,000 qps, and the memory of the
 // in-memory view with 100,000 records; then the CPU per query with response rate limiting on
-// and off (two servers on copies of the data, runs alternated).
+// and off (two servers on copies of the data, runs alternated); and the same with usage counting
+// on and off (BENCH_USAGE_COUNTING, a switch for this bench only).
 // Budgets (2-core machine, load generator sharing it): >= 20,000 qps signed answers included;
-// <= 15 µs server CPU per answered query; view under 1 KB per record; RRL adds < 1 µs a query.
+// <= 15 µs server CPU per answered query; view under 1 KB per record; RRL adds < 1 µs a query;
+// usage counting (by hour, type and outcome) within 1.1× of the CPU per query without it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ const ZONE = 'bench.example';
 // figures include its bookkeeping but nothing is dropped; or off.
 const RRL_ON = { DNS_RRL_RATE: '100000000', DNS_RRL_ERRORS_RATE: '100000000' };
 const RRL_OFF = { DNS_RRL_RATE: '0' };
+const COUNTING_OFF = { ...RRL_ON, BENCH_USAGE_COUNTING: 'off' };
 
 function seed(dataDir: string): Promise<string> {
   return seedZone(dataDir, ZONE, RECORDS, (i) =>
@@ -157,11 +160,24 @@ async function signZone(server: ServerProcess, key: string) {
   await api('PATCH', `/v1/zones/${zoneId}/dnssec/status`, { enabled: true });
 }
 
+/** CPU per query of `on` and `off`, 4 rounds alternated in both orders against drift. */
+async function alternated(on: ServerProcess, off: ServerProcess) {
+  const rounds: { on: number; off: number }[] = [];
+  for (let r = 0; r < 4; r++) {
+    const first = r % 2 ? off : on;
+    const a = (await throughput(first, false)).cpuUsPerQuery;
+    const b = (await throughput(first === on ? off : on, false)).cpuUsPerQuery;
+    rounds.push(first === on ? { on: a, off: b } : { on: b, off: a });
+  }
+  return rounds;
+}
+
 async function main() {
   const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-bench-empty-'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-bench-dns-'));
   const offDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-bench-dns-off-'));
   const servers: ServerProcess[] = [];
+  const dirs = [emptyDir, dataDir, offDir];
   try {
     const empty = await spawnServer({ DATA_DIR: emptyDir, LOG_LEVEL: 'warn', ...RRL_ON });
     servers.push(empty);
@@ -198,13 +214,19 @@ async function main() {
     await waitForExit(server.child);
     const on = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...RRL_ON });
     servers.push(on);
-    const rounds: { on: number; off: number }[] = [];
-    for (let r = 0; r < 4; r++) {
-      const first = r % 2 ? off : on;
-      const a = (await throughput(first, false)).cpuUsPerQuery;
-      const b = (await throughput(first === on ? off : on, false)).cpuUsPerQuery;
-      rounds.push(first === on ? { on: a, off: b } : { on: b, off: a });
-    }
+    const rounds = await alternated(on, off);
+    // Usage counting on and off: `on` counts; a fourth copy answers without counting.
+    const uncountedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-bench-dns-nocount-'));
+    dirs.push(uncountedDir);
+    const uncountedKey = await seed(uncountedDir);
+    const uncounted = await spawnServer({
+      DATA_DIR: uncountedDir,
+      LOG_LEVEL: 'warn',
+      ...COUNTING_OFF,
+    });
+    servers.push(uncounted);
+    await signZone(uncounted, uncountedKey);
+    const countRounds = await alternated(on, uncounted);
     const micro = microFigures();
 
     const perRecord = ((loadedRss - baseRss) * 1024) / RECORDS;
@@ -279,14 +301,29 @@ async function main() {
       'rcode count: array / labelled inc() (ns)',
       `${micro.arrayNs.toFixed(0)} / ${micro.incNs.toFixed(0)}`,
     );
+
+    const countedUs = median(countRounds.map((r) => r.on));
+    const uncountedUs = median(countRounds.map((r) => r.off));
+    const ratio = countedUs / uncountedUs;
+    process.stdout.write('\nUsage counting (per zone, UTC hour, query type and outcome):\n');
+    line(
+      'CPU per query without DO, counting on/off, 4 rounds',
+      countRounds.map((r) => `${r.on.toFixed(1)}/${r.off.toFixed(1)}`).join(' '),
+    );
+    line('server CPU per answered query, counting on (µs)', countedUs.toFixed(2));
+    line('server CPU per answered query, counting off (µs)', uncountedUs.toFixed(2));
+    line(
+      'ratio, on / off',
+      `${ratio.toFixed(3)}×`,
+      ratio <= 1.1 ? 'ok (<= 1.1×)' : 'OVER BUDGET (> 1.1×), or noise: compare the rounds',
+    );
+    line('usage counting per query, in-process (ns)', micro.usageNs.toFixed(0));
   } finally {
     for (const s of servers) {
       s.child.kill('SIGTERM');
       await waitForExit(s.child);
     }
-    fs.rmSync(emptyDir, { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(offDir, { recursive: true, force: true });
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   }
 }
 

@@ -83,13 +83,20 @@ export interface OwnServer {
   close(): Promise<void>;
 }
 
-/** The real server, with a fresh data directory, notifying `targets` ("host:port", …). */
-export async function startServerWithSecondaries(targets: string[]): Promise<OwnServer> {
+/**
+ * The real server, with a fresh data directory, notifying `targets` ("host:port", …); `env`
+ * adds settings (a DNS port, TSIG keys, who may transfer, a catalog zone).
+ */
+export async function startServerWithSecondaries(
+  targets: string[],
+  env: Record<string, string> = {},
+): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-e2e-secondaries-'));
   const server: ServerProcess = await spawnServer({
     DATA_DIR: dataDir,
     API_RATE_LIMIT: '0',
     DNS_NOTIFY: targets.join(','),
+    ...env,
   });
   const key = server.signInKey;
   if (!key) throw new Error(`The server printed no sign-in key:\n${server.output()}`);

@@ -1,6 +1,7 @@
 // Screenshots of the Secondaries card for people to look at, light and dark, desktop and a
 // 360 px phone: four fake secondaries (in sync, behind by 3 changes, unreachable, refused) on a
-// server of its own, and the empty state on the shared server. Not a test: it declares nothing
+// server of its own, the History page of the same zone (where each change has arrived), and
+// the empty state on the shared server. Not a test: it declares nothing
 // unless asked for, with
 // `SHOTS_SECONDARIES_DIR=/tmp/shots-secondaries npx playwright test --project=e2e secondaries-shots`.
 import type { Page } from '@playwright/test';
@@ -75,6 +76,19 @@ for (const look of looksFor(dir)) {
     });
     await expect(card.getByText('Unreachable', { exact: true })).toBeVisible();
     await shoot(page, `secondaries-${scheme}-${device}`);
+
+    // History: where each change has arrived (one in sync, one behind, one unreachable, one refused).
+    await page.goto(`${own!.url}/zones/${zoneId}/history`);
+    await expect(
+      page.getByRole('list', { name: 'Where this change has arrived' }).first(),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: `${dir}/secondaries-history-${scheme}-${device}.png`,
+      fullPage: true,
+    });
 
     const zone = await api().createZone(uniqueZoneName('no-secondaries'));
     await signInWithLink(page, undefined, `/zones/${zone.id}`);

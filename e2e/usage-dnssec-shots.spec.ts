@@ -41,9 +41,10 @@ for (const scheme of schemes) {
         dig(`www.${zone.name}`, 'HTTPS', 4),
         dig(zone.name, 'NS', 2),
         dig(zone.name, 'SOA', 1),
+        dig(`nope.${zone.name}`, 'A', 5),
       ]);
       await page.getByRole('button', { name: 'Refresh usage' }).click();
-      await page.locator('.usage-total', { hasText: /^81$/ }).waitFor();
+      await page.locator('.usage-total', { hasText: /^86$/ }).waitFor();
       await page.locator('.usage-bar-label').first().waitFor();
       await shot('usage-chart');
       await page.locator('.recharts-bar-rectangle').nth(1).hover();

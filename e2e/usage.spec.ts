@@ -1,6 +1,8 @@
 // The usage page against the real server: a fresh zone is honestly empty (with the dig hint for
 // this service's DNS server); after real queries sent with dig, the chart and the table show
-// exactly those counts. A key without usage:read is told which scope it lacks.
+// exactly those counts, per type, per day (stacked chart and its table) and by outcome; a range
+// picked in the page is the range the API counts. A key without usage:read is told which scope
+// it lacks.
 import {
   api,
   createKey,
@@ -54,7 +56,7 @@ test('a fresh zone shows the empty state; after real queries, the exact counts',
   await card.getByRole('button', { name: 'Refresh usage' }).click();
   await expect(card.locator('.usage-total')).toHaveText('10');
 
-  const table = card.getByRole('table');
+  const table = card.getByRole('table', { name: 'Queries by record type' });
   const cells = async () =>
     (await table.locator('tbody tr').allInnerTexts()).map((t) => t.split(/\s+/).join(' '));
   await expect.poll(cells).toEqual(['A 5 50.0%', 'MX 3 30.0%', 'TXT 2 20.0%']);
@@ -69,12 +71,45 @@ test('a fresh zone shows the empty state; after real queries, the exact counts',
   await chart.locator('.recharts-bar-rectangle').nth(1).hover();
   await expect(chart.locator('.usage-tooltip')).toHaveText(/MX\s*3 queries · 30\.0\s?%/);
 
+  // Today's row of the daily series and the outcomes: 10 answers, then 2 NXDOMAIN.
+  expect(await queryDns(`nope.${zone.name}`, 'A', 2)).toBe('NXDOMAIN');
+  await card.getByRole('button', { name: 'Refresh usage' }).click();
+  await expect(card.locator('.usage-total')).toHaveText('12');
+  const daily = card.getByRole('img', { name: /^Stacked bar chart of queries per day/ });
+  await expect(daily).toHaveAccessibleName(/12 in all/);
+  await expect(daily.locator('.usage-legend li')).toHaveText(['A', 'MX', 'TXT']);
+  await card.getByText('Numbers per day').click();
+  const today = new Date().toISOString().slice(0, 10);
+  const dayRow = card
+    .getByRole('table', { name: 'Queries per day by record type' })
+    .getByRole('row', { name: new RegExp(`^${today}`) });
+  await expect(dayRow).toHaveText(new RegExp(`${today}\\s*7\\s*3\\s*2\\s*12`));
+  const outcomes = card.getByRole('table', { name: 'Queries by outcome' });
+  await expect(outcomes.getByRole('row', { name: /^Answered/ })).toContainText('10');
+  await expect(outcomes.getByRole('row', { name: /^NXDOMAIN/ })).toContainText('2');
+
+  // A range that ends yesterday holds none of today's queries.
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await card.getByLabel('From (UTC)').fill(yesterday);
+  await card.getByLabel('To (UTC)').fill(yesterday);
+  await card.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${yesterday}&to=${yesterday}`));
+  await expect(
+    page.getByText('No queries were answered for this zone in this range.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'This month' }).click();
+  await expect(page.locator('.usage-total')).toHaveText('12');
+
   expect(
     (await fetch(`${server.url}/v1/zones/${zone.id}/usage`, {
       headers: { Authorization: `Bearer ${server.key}` },
     }).then((r) => r.json())) as unknown,
   ).toMatchObject({
-    data: { queries: 10, queries_by_type: { A: 5, MX: 3, TXT: 2 } },
+    data: {
+      queries: 12,
+      queries_by_type: { A: 7, MX: 3, TXT: 2 },
+      by_outcome: { answer: 10, nxdomain: 2, nodata: 0, referral: 0, refused: 0 },
+    },
   });
 });
 

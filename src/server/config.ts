@@ -96,6 +96,12 @@ export const configSchema = z.object({
     )
     .optional(),
 
+  /**
+   * For `npm run bench:dns` only, not a setting to run with: "off" answers DNS without counting
+   * usage, so that the bench can print what counting costs. The usage page would show nothing.
+   */
+  BENCH_USAGE_COUNTING: z.enum(['on', 'off']).default('on'),
+
   /** API requests per second per key (token bucket); 0 turns the limit off. */
   API_RATE_LIMIT: count.default(50),
   /** Requests a key may send at once above the rate (the bucket's size). */

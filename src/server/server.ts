@@ -47,8 +47,9 @@ export async function startService(
   views.subscribe(store.events);
   const usage = new UsageCounter(store.db, log, metrics);
   usage.start();
-  const transfers = setUpTransfers(config, views, store.db, store.events, log);
-  const dns = new DnsServer(views, usage, log, config, metrics, transfers.transfers);
+  const transfers = setUpTransfers(config, views, store, log);
+  const counting = config.BENCH_USAGE_COUNTING === 'on' ? usage : null;
+  const dns = new DnsServer(views, counting, log, config, metrics, transfers.transfers);
   await dns.start(config.HOST, config.DNS_PORT);
   const app = createApp({
     store,

@@ -28,6 +28,8 @@ export interface Resolution {
   denials: Denial[];
   /** The zone the question belongs to (counted in usage); undefined when REFUSED. */
   zone?: ZoneView;
+  /** REFUSED for a name in a hosted zone that is disabled: counted in that zone's usage. */
+  refusedZone?: ZoneView;
   /** Every zone whose data the answer used, for cache invalidation. */
   deps: ZoneView[];
 }
@@ -52,7 +54,12 @@ export function emptyResolution(rcode: number, aa: boolean): Resolution {
 export function resolve(views: ZoneFinder, qname: string, qtype: number): Resolution {
   const zone = views.findZone(qname);
   const res = emptyResolution(RCODE.REFUSED, false);
-  if (!zone?.active) return res;
+  if (!zone) return res;
+  if (!zone.active) {
+    res.refusedZone = zone;
+    res.deps.push(zone); // the REFUSED is cached until the zone is enabled
+    return res;
+  }
   res.zone = zone;
   res.rcode = RCODE.NOERROR;
   res.aa = true;

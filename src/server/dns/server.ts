@@ -26,6 +26,7 @@ import { RESIGN_AFTER_MS } from './signer';
 import { TcpConnections, tcpLimits, type TcpConfig } from './tcp';
 import { AXFR, IXFR, type ZoneTransfers } from './transfer/server';
 import type { UsageCell, UsageCounter } from './usage-counter';
+import { outcomeOf } from './usage-outcome';
 import type { ViewStore } from './view-store';
 import type { ZoneView } from './zone-view';
 
@@ -34,8 +35,13 @@ interface CacheEntry {
   epoch: number;
   deps: { zone: ZoneView; version: number }[];
   refreshAt: number;
-  /** The usage counter of the zone and query type; none when the answer is for no zone. */
+  /**
+   * The usage counter of the zone, query type and outcome; none when the answer is for no zone
+   * (or counting is off, in bench:dns).
+   */
   cell?: UsageCell;
+  /** Answers for a zone are cached; those for names in no zone are not (junk would evict them). */
+  zoned: boolean;
   /** What RRL counts this answer as. */
   rrl: RrlClass;
 }
@@ -66,7 +72,8 @@ export class DnsServer {
 
   constructor(
     private readonly views: ViewStore,
-    private readonly usage: UsageCounter,
+    /** Null: nothing is counted (bench:dns measures what counting costs). */
+    private readonly usage: UsageCounter | null,
     private readonly log: Logger,
     config: DnsConfig,
     metrics?: Metrics,
@@ -170,7 +177,7 @@ export class DnsServer {
   private sent(out: Buffer, byRcode: Float64Array): Buffer {
     byRcode[out[3]! & 0x0f]!++;
     const e = this.lastEntry;
-    if (e?.cell) e.cell = this.usage.hit(e.cell);
+    if (e?.cell) e.cell = this.usage!.hit(e.cell);
     return out;
   }
 
@@ -203,7 +210,7 @@ export class DnsServer {
       readQname(msg, q);
       entry = this.build(msg, q, maxSize);
       if (this.cache.size >= MAX_CACHE) this.cache.clear();
-      if (entry.cell) this.cache.set(key, entry);
+      if (entry.zoned) this.cache.set(key, entry);
     }
     this.lastEntry = entry;
     this.lastClass = entry.rrl;
@@ -226,13 +233,17 @@ export class DnsServer {
       q.qclass === 1
         ? resolve(this.views, q.qname, q.qtype)
         : emptyResolution(RCODE.REFUSED, false);
+    const counted = res.zone ?? res.refusedZone;
     return {
       buf: encodeResponse(msg, q, res, maxSize),
       epoch: this.views.epoch,
       deps: res.deps.map((zone) => ({ zone, version: zone.version })),
       refreshAt: Date.now() + RESIGN_AFTER_MS,
       rrl: rrlClassOf(q, res),
-      ...(res.zone ? { cell: this.usage.cell(res.zone.id, typeName(q.qtype)) } : {}),
+      zoned: counted !== undefined,
+      ...(counted && this.usage
+        ? { cell: this.usage.cell(counted.id, typeName(q.qtype), outcomeOf(res)) }
+        : {}),
     };
   }
 

@@ -1,31 +1,40 @@
-// Counts answered queries per zone, UTC day and query type in memory, and adds them to the
-// database every few seconds and at shutdown. The usage route adds what is not flushed yet.
-// A cached DNS answer keeps a reference to its counter cell, so counting costs an increment.
+// Counts answered queries per zone, UTC hour, query type and outcome in memory, and adds them
+// to the database every few seconds and at shutdown. The usage route adds what is not flushed
+// yet. A cached DNS answer keeps a reference to its counter cell (the outcome is a property of
+// the answer), so counting costs a clock check and an increment.
 import type { Logger } from 'pino';
+import type { UsageOutcome } from '../../shared/api/usage';
 import type { Metrics } from '../metrics';
 import type { Db } from '../store/db';
-import { addUsage } from '../store/usage';
+import { addUsage, pruneUsage, type UsageCount } from '../store/usage';
+
+const HOUR_MS = 3_600_000;
 
 export interface UsageCell {
   readonly zoneId: string;
-  readonly day: string;
+  /** UTC hour, YYYY-MM-DDTHH. */
+  readonly hour: string;
   readonly qtype: string;
+  readonly outcome: UsageOutcome;
+  /** When the cell's hour ends (ms): a hit from then on goes to the next hour's cell. */
+  readonly until: number;
   /** Counted and not yet written to the database. */
   n: number;
 }
 
 export class UsageCounter {
   private readonly cells = new Map<string, UsageCell>();
-  private day = '';
-  private nextDayAt = 0;
   private timer: NodeJS.Timeout | null = null;
   /** When the oldest count not yet in the database was made (ms); 0 when there is none. */
   private unflushedSince = 0;
+  /** The hour the last prune ran in; the prune runs once an hour. */
+  private prunedHour = '';
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
     metrics?: Metrics,
+    private readonly now: () => number = Date.now,
   ) {
     // Read when scraped: a gauge set per query would cost more than the count itself.
     const lag = metrics?.usageFlushLag as unknown as { collect?: () => void } | undefined;
@@ -36,37 +45,34 @@ export class UsageCounter {
         );
   }
 
-  private today(): string {
-    const now = Date.now();
-    if (now >= this.nextDayAt) {
-      this.day = new Date(now).toISOString().slice(0, 10);
-      this.nextDayAt = Date.parse(`${this.day}T00:00:00Z`) + 86_400_000;
-    }
-    return this.day;
-  }
-
-  cell(zoneId: string, qtype: string): UsageCell {
-    const day = this.today();
-    const key = `${zoneId}\0${day}\0${qtype}`;
+  /** The cell of the current hour. */
+  cell(zoneId: string, qtype: string, outcome: UsageOutcome): UsageCell {
+    const now = this.now();
+    const hour = new Date(now).toISOString().slice(0, 13);
+    const key = `${zoneId}\0${hour}\0${qtype}\0${outcome}`;
     let c = this.cells.get(key);
-    if (!c) this.cells.set(key, (c = { zoneId, day, qtype, n: 0 }));
+    if (!c) {
+      const until = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
+      this.cells.set(key, (c = { zoneId, hour, qtype, outcome, until, n: 0 }));
+    }
     return c;
   }
 
-  /** Counts one query on `cell`, or on today's cell when `cell` is from an earlier day. */
+  /** Counts one query on `cell`, or on the current hour's cell when `cell`'s hour is over. */
   hit(cell: UsageCell): UsageCell {
-    const current = cell.day === this.today() ? cell : this.cell(cell.zoneId, cell.qtype);
+    const current =
+      this.now() < cell.until ? cell : this.cell(cell.zoneId, cell.qtype, cell.outcome);
     current.n++;
     if (this.unflushedSince === 0) this.unflushedSince = Date.now();
     return current;
   }
 
-  /** Counts of `zoneId` not yet in the database, for days in `month` (YYYY-MM). */
-  unflushed(zoneId: string, month: string): Map<string, number> {
-    const out = new Map<string, number>();
+  /** Counts of `zoneId` not yet in the database, of the hours from `fromHour` (YYYY-MM-DDTHH). */
+  unflushed(zoneId: string, fromHour = ''): UsageCount[] {
+    const out: UsageCount[] = [];
     for (const c of this.cells.values()) {
-      if (c.zoneId === zoneId && c.n && c.day.startsWith(month))
-        out.set(c.qtype, (out.get(c.qtype) ?? 0) + c.n);
+      if (c.zoneId === zoneId && c.n && c.hour >= fromHour)
+        out.push({ zoneId, hour: c.hour, qtype: c.qtype, outcome: c.outcome, count: c.n });
     }
     return out;
   }
@@ -80,31 +86,45 @@ export class UsageCounter {
   async flush(): Promise<void> {
     const startedAt = Date.now();
     const taken = [...this.cells.values()].filter((c) => c.n > 0).map((c) => ({ c, n: c.n }));
-    if (!taken.length) return this.dropOldCells();
-    const batch = new Map<string, Map<string, Map<string, number>>>();
-    for (const { c, n } of taken) {
-      let days = batch.get(c.zoneId);
-      if (!days) batch.set(c.zoneId, (days = new Map()));
-      let types = days.get(c.day);
-      if (!types) days.set(c.day, (types = new Map()));
-      types.set(c.qtype, n);
-    }
-    try {
-      await addUsage(this.db, batch);
-      for (const { c, n } of taken) c.n -= n;
-      // Counts made during the write are at most this old; none left: nothing lags.
-      let left = false;
-      for (const c of this.cells.values()) if (c.n > 0) left = true;
-      this.unflushedSince = left ? Math.max(this.unflushedSince, startedAt) : 0;
-    } catch (err) {
-      this.log.error({ err }, 'usage flush failed; the counts are kept for the next flush');
+    if (taken.length) {
+      try {
+        await addUsage(
+          this.db,
+          taken.map(({ c, n }) => ({
+            zoneId: c.zoneId,
+            hour: c.hour,
+            qtype: c.qtype,
+            outcome: c.outcome,
+            count: n,
+          })),
+        );
+        for (const { c, n } of taken) c.n -= n;
+        // Counts made during the write are at most this old; none left: nothing lags.
+        let left = false;
+        for (const c of this.cells.values()) if (c.n > 0) left = true;
+        this.unflushedSince = left ? Math.max(this.unflushedSince, startedAt) : 0;
+      } catch (err) {
+        this.log.error({ err }, 'usage flush failed; the counts are kept for the next flush');
+      }
     }
     this.dropOldCells();
+    await this.pruneHourly();
   }
 
   private dropOldCells(): void {
-    const day = this.today();
-    for (const [key, c] of this.cells) if (c.day !== day && c.n === 0) this.cells.delete(key);
+    const now = this.now();
+    for (const [key, c] of this.cells) if (c.until <= now && c.n === 0) this.cells.delete(key);
+  }
+
+  private async pruneHourly(): Promise<void> {
+    const hour = new Date(this.now()).toISOString().slice(0, 13);
+    if (hour === this.prunedHour) return;
+    this.prunedHour = hour;
+    try {
+      await pruneUsage(this.db, this.now());
+    } catch (err) {
+      this.log.error({ err }, 'usage prune failed; it is tried again next hour');
+    }
   }
 
   async stop(): Promise<void> {

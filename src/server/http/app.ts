@@ -17,6 +17,7 @@ import { registerZoneImportRoute } from './routes/zone-import';
 import { registerSecondariesRoutes } from './routes/secondaries';
 import { registerRecordByNameRoutes } from './routes/records-by-name';
 import { registerRecordRoutes } from './routes/records';
+import { registerUsageRoutes } from './routes/usage';
 import { registerUsageDnssecRoutes } from './routes/usage-dnssec';
 import { registerZoneRoutes } from './routes/zones';
 import { securityHeaders } from './security-headers';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps) {
   registerRecordBatchRoute(r);
   registerRecordRoutes(r);
   registerRecordByNameRoutes(r);
+  registerUsageRoutes(r);
   registerUsageDnssecRoutes(r);
   registerChangeRoutes(r);
   registerExportRoutes(r);

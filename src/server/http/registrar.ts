@@ -2,6 +2,7 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { Scope } from '../../shared/api/fields';
+import type { UsageCount } from '../store/usage';
 import { errorBodySchema } from '../../shared/api/common';
 import type { Config } from '../config';
 import type { Metrics } from '../metrics';
@@ -22,7 +23,7 @@ export interface AppDeps {
   /** The port the DNS server listens on (UDP and TCP). */
   dnsPort?: number;
   /** Query counts the DNS server has not written to the database yet. */
-  usage?: { unflushed(zoneId: string, month: string): Map<string, number> };
+  usage?: { unflushed(zoneId: string, fromHour: string): UsageCount[] };
   /** Zone transfers: the secondaries' state, NOTIFY on demand. */
   transfers?: Transfers;
 }

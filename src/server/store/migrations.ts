@@ -185,6 +185,39 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Usage by UTC hour, query type and outcome (ADR 0015), kept 35 days; and per day by
+  // outcome, beside usage_daily (per day by type), kept for years. Days counted before this
+  // migration have types but no outcomes: they were not recorded.
+  '0005_usage_hourly_outcomes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('usage_hourly')
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('hour', 'text', (c) => c.notNull())
+        .addColumn('qtype', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_hourly_pk', ['zone_id', 'hour', 'qtype', 'outcome'])
+        .execute();
+      // The hourly prune deletes by hour and day across zones: a scan would hold the (single)
+      // thread that also answers DNS.
+      await db.schema.createIndex('usage_hourly_hour').on('usage_hourly').column('hour').execute();
+      await db.schema.createIndex('usage_daily_day').on('usage_daily').column('day').execute();
+      await db.schema
+        .createTable('usage_daily_outcomes')
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_daily_outcomes_pk', ['zone_id', 'day', 'outcome'])
+        .execute();
+      await db.schema
+        .createIndex('usage_daily_outcomes_day')
+        .on('usage_daily_outcomes')
+        .column('day')
+        .execute();
+    },
+  },
 };
 
 /** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */

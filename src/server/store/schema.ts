@@ -84,6 +84,25 @@ export interface UsageDailyTable {
   count: number;
 }
 
+export interface UsageHourlyTable {
+  zone_id: string;
+  /** UTC hour, YYYY-MM-DDTHH. */
+  hour: string;
+  qtype: string;
+  /** One of USAGE_OUTCOMES. */
+  outcome: string;
+  count: number;
+}
+
+export interface UsageDailyOutcomesTable {
+  zone_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  /** One of USAGE_OUTCOMES. */
+  outcome: string;
+  count: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -121,6 +140,8 @@ export interface Database {
   zone_record_counts: ZoneRecordCountsTable;
   dnssec_keys: DnssecKeysTable;
   usage_daily: UsageDailyTable;
+  usage_hourly: UsageHourlyTable;
+  usage_daily_outcomes: UsageDailyOutcomesTable;
   meta: MetaTable;
   changes: ChangesTable;
 }

@@ -271,6 +271,8 @@ export async function purgeDeletedZones(db: Db): Promise<number> {
       await trx.deleteFrom('rrsets').where('zone_id', '=', id).execute();
       await trx.deleteFrom('dnssec_keys').where('zone_id', '=', id).execute();
       await trx.deleteFrom('usage_daily').where('zone_id', '=', id).execute();
+      await trx.deleteFrom('usage_daily_outcomes').where('zone_id', '=', id).execute();
+      await trx.deleteFrom('usage_hourly').where('zone_id', '=', id).execute();
       await trx.deleteFrom('changes').where('zone_id', '=', id).execute();
       await trx.deleteFrom('zones').where('id', '=', id).execute();
     });

@@ -2,6 +2,8 @@ export * from './common';
 export * from './fields';
 export * from './zones';
 export * from './records';
+export * from './usage';
+export * from './usage-range';
 export * from './usage-dnssec';
 export * from './changes';
 export * from './zone-file';

@@ -1,15 +1,6 @@
-// Usage statistics and DNSSEC bodies.
+// DNSSEC bodies (usage statistics: usage.ts).
 import { z } from 'zod';
 import { envelope } from './common';
-
-export const usageSchema = z.object({
-  zone_id: z.string(),
-  zone_name: z.string(),
-  period: z.string(),
-  queries: z.number().int(),
-  queries_by_type: z.record(z.string(), z.number().int()),
-});
-export type Usage = z.infer<typeof usageSchema>;
 
 export const dnssecStatusSchema = z.object({
   zone_id: z.string(),
@@ -45,7 +36,6 @@ export const cryptokeySchema = z.object({
 });
 export type Cryptokey = z.infer<typeof cryptokeySchema>;
 
-export const usageResponse = envelope(usageSchema);
 export const dnssecStatusResponse = envelope(dnssecStatusSchema);
 export const cryptokeysResponse = envelope(z.object({ cryptokeys: z.array(cryptokeySchema) }));
 export const dsResponse = envelope(z.object({ ds_records: z.array(z.string()) }));

@@ -26,6 +26,11 @@ const status: Secondaries = {
       behind_changes: 3,
       detail: null,
       checked_at: '2026-11-25T00:30:00Z',
+      last_seen_serial: null,
+      last_seen_at: null,
+      arrivals: [],
+      last_change_arrived_at: null,
+      last_change_made_at: null,
       last_notify: { serial: 2026112505, tries: 2, acknowledged_at: null },
     },
   ],
@@ -50,8 +55,8 @@ afterEach(() => {
 });
 
 /** Watches the query as a mounted component would; `settle` lets the fetches finish. */
-function observe(qc: QueryClient) {
-  const observer = new QueryObserver(qc, secondariesQuery('zone_1'));
+function observe(qc: QueryClient, everyMs?: number) {
+  const observer = new QueryObserver(qc, secondariesQuery('zone_1', everyMs));
   const unsubscribe = observer.subscribe(() => {});
   const settle = async (ms = 0) => {
     await vi.advanceTimersByTimeAsync(ms);
@@ -88,6 +93,24 @@ describe('secondariesQuery', () => {
     focusManager.setFocused(false);
     await settle(3 * SECONDARIES_REFETCH_MS);
     expect(calls).toHaveLength(2);
+    unsubscribe();
+  });
+
+  it('polls at the interval asked for (the History page asks more often)', async () => {
+    vi.useFakeTimers();
+    const calls = serve(() => ok(status));
+    const { unsubscribe, settle } = observe(new QueryClient(), 2_000);
+    await settle(4_000);
+    expect(calls).toHaveLength(3);
+    unsubscribe();
+  });
+
+  it('stops polling when the service has no secondaries: none appear until it restarts', async () => {
+    vi.useFakeTimers();
+    const calls = serve(() => ok({ ...status, secondaries: [] }));
+    const { unsubscribe, settle } = observe(new QueryClient());
+    await settle(3 * SECONDARIES_REFETCH_MS);
+    expect(calls).toHaveLength(1);
     unsubscribe();
   });
 

@@ -34,18 +34,24 @@ export const secondaryKeys = {
 export const isFinalSecondariesError = (error: unknown) =>
   isApiError(error) && [403, 404, 409].includes(error.status);
 
-export const secondariesQuery = (zoneId: string) =>
+/**
+ * Polled every `everyMs`, but not after a final error, nor when the service has no secondaries
+ * (they are its configuration: none appear without a restart).
+ */
+export const secondariesQuery = (zoneId: string, everyMs = SECONDARIES_REFETCH_MS) =>
   queryOptions({
     queryKey: secondaryKeys.zone(zoneId),
     queryFn: async ({ signal }): Promise<Secondaries> =>
       apiRequest(base(zoneId), { schema: (await parsers()).secondariesSchema, signal }),
     refetchInterval: (query) =>
-      isFinalSecondariesError(query.state.error) ? false : SECONDARIES_REFETCH_MS,
+      isFinalSecondariesError(query.state.error) || query.state.data?.secondaries.length === 0
+        ? false
+        : everyMs,
     staleTime: 0,
   });
 
-export function useSecondaries(zoneId: string) {
-  return useQuery(secondariesQuery(zoneId));
+export function useSecondaries(zoneId: string, everyMs?: number) {
+  return useQuery(secondariesQuery(zoneId, everyMs));
 }
 
 /** Sends NOTIFY to every secondary now; then the states of that zone are read again. */

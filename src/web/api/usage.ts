@@ -1,27 +1,33 @@
 // Usage: the query-key factory, query options and hooks of the zone's query counts, and where
 // the service's DNS server listens (for the "how to test" hint of an empty chart).
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Usage } from '../../shared/api/usage-dnssec';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import type { ServiceInfo } from './usage-parsers';
+import type { ServiceInfo, UsageAnswer as Usage } from './usage-parsers';
 
 const parsers = () => import('./usage-parsers');
 
 /** The counts change with every query the DNS server answers: refetch while the page is seen. */
 export const USAGE_REFETCH_MS = 30_000;
 
+/** A range of UTC days (YYYY-MM-DD, both included); none: the service's default, this month. */
+export interface UsageDays {
+  start: string;
+  end: string;
+}
+
 export const usageKeys = {
   all: ['usage'] as const,
   details: () => [...usageKeys.all, 'detail'] as const,
-  detail: (zoneId: string) => [...usageKeys.details(), zoneId] as const,
+  detail: (zoneId: string, days?: UsageDays) =>
+    [...usageKeys.details(), zoneId, days ? `${days.start}..${days.end}` : 'month'] as const,
   service: () => [...usageKeys.all, 'service'] as const,
 };
 
-export const usageQuery = (zoneId: string) =>
+export const usageQuery = (zoneId: string, days?: UsageDays) =>
   queryOptions({
-    queryKey: usageKeys.detail(zoneId),
+    queryKey: usageKeys.detail(zoneId, days),
     queryFn: async ({ signal }): Promise<Usage> =>
-      apiRequest(`/v1/zones/${encodeURIComponent(zoneId)}/usage`, {
+      apiRequest(`/v1/zones/${encodeURIComponent(zoneId)}/usage${usageSearch(days)}`, {
         schema: (await parsers()).usageParser,
         signal,
       }),
@@ -40,8 +46,13 @@ export const serviceInfoQuery = () =>
     retry: false,
   });
 
-export function useUsage(zoneId: string) {
-  return useQuery(usageQuery(zoneId));
+function usageSearch(days?: UsageDays): string {
+  if (!days) return '';
+  return `?${new URLSearchParams({ start_date: days.start, end_date: days.end }).toString()}`;
+}
+
+export function useUsage(zoneId: string, days?: UsageDays) {
+  return useQuery({ ...usageQuery(zoneId, days), placeholderData: keepPreviousData });
 }
 
 /** Where to send test queries; `enabled` false until the hint is shown. */

@@ -1,6 +1,6 @@
 // The one TTL formatter, in its two styles: the table's cell and the form's hint.
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatTtl } from './format';
+import { formatClock, formatDelay, formatNumber, formatTtl } from './format';
 
 /** Thousands as the browser's locale writes them. */
 const n = formatNumber;
@@ -19,5 +19,37 @@ describe('formatTtl', () => {
   ])('%i s: short "%s", long "%s"', (seconds, short, long) => {
     expect(formatTtl(seconds, 'short')).toBe(short);
     expect(formatTtl(seconds)).toBe(long);
+  });
+});
+
+describe('formatDelay', () => {
+  it.each([
+    [0, '0.0 s'],
+    [-40, '0.0 s'], // a server clock a little ahead
+    [812, '0.8 s'],
+    [9_940, '9.9 s'],
+    [9_960, '10 s'],
+    [14_400, '14 s'],
+    [59_400, '59 s'],
+    [185_000, '3 min'],
+    [7_200_000, '2 h'],
+    [86_400_000, '1 day'],
+    [3 * 86_400_000, '3 days'],
+  ])('%i ms: "%s"', (ms, text) => {
+    expect(formatDelay(ms)).toBe(text);
+  });
+});
+
+describe('formatClock', () => {
+  const at = '2026-11-25T12:04:31Z';
+  it('is the time to the second today, with the day on another day', () => {
+    const today = formatClock(at, Date.parse('2026-11-25T12:30:00Z'));
+    expect(today).toMatch(/\d:\d\d:31/); // minutes differ in half-hour time zones
+    const later = formatClock(at, Date.parse('2026-11-27T12:30:00Z'));
+    expect(later).toMatch(/Nov/);
+    expect(later).toMatch(/\d:\d\d:31/);
+  });
+  it('gives back what it cannot read', () => {
+    expect(formatClock('soon')).toBe('soon');
   });
 });

@@ -28,3 +28,32 @@ export function formatTtl(seconds: number, style: 'long' | 'short' = 'long'): st
   const name = `${n} ${unit[style][n === 1 ? 0 : 1]}`;
   return style === 'short' ? name : `${formatNumber(seconds)} s (${name})`;
 }
+
+const clock = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+const dayAndClock = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** A moment to the second, "12:04:31", with the day in front when it is not today. */
+export function formatClock(iso: string, now: number = Date.now()): string {
+  if (!valid(iso)) return iso;
+  const at = new Date(iso);
+  return at.toDateString() === new Date(now).toDateString()
+    ? clock.format(at)
+    : dayAndClock.format(at);
+}
+
+/** A short delay: "0.8 s" (tenths below 10 s), "14 s", "3 min", "2 h", "3 days". */
+export function formatDelay(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 9.95) return `${s.toFixed(1)} s`;
+  if (s < 60) return `${Math.round(s)} s`;
+  if (s < 3600) return `${Math.round(s / 60)} min`;
+  if (s < 86_400) return `${Math.round(s / 3600)} h`;
+  const days = Math.round(s / 86_400);
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}

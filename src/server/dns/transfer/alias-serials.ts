@@ -10,7 +10,7 @@ import { newSerial } from '../../store/zones';
 import { bare, parentOf } from '../names';
 import type { ViewStore } from '../view-store';
 import type { ZoneView } from '../zone-view';
-import { flattenedAlias } from './zone-records';
+import { flattenedAlias } from './zone-form';
 
 /** What is known of one zone with ALIAS records. */
 interface Aliasing {
@@ -116,7 +116,10 @@ export class AliasSerials {
       const used = (r: { deps: ZoneView[] }) => {
         for (const z of r.deps) deps.add(z.id);
       };
-      for (const rr of flattenedAlias(this.views, name, used)) hash.update(rr);
+      for (const set of flattenedAlias(this.views, name, used)) {
+        hash.update(`${set.type}/${set.ttl}\0`);
+        for (const rdata of set.rdatas) hash.update(rdata);
+      }
       const target = view.nodes.get(name)?.alias?.target;
       for (let n = target ?? ''; n; n = parentOf(n)) reach.add(n);
     }

@@ -33,8 +33,8 @@ export class CatalogZone {
   refresh(views: Pick<ViewStore, 'zones' | 'findZone'>, now = Date.now()): boolean {
     const next = new Map<string, string>();
     for (const zone of views.zones()) {
-      // A zone withheld for overlapping another's is not served, a signed one not yet transferred.
-      if (!zone.active || zone.key || views.findZone(zone.name) !== zone) continue;
+      // A zone withheld for overlapping another's is not served.
+      if (!zone.active || views.findZone(zone.name) !== zone) continue;
       if (zone.name === this.name) continue;
       next.set(memberLabel(zone), zone.name);
     }

@@ -2,8 +2,12 @@
 // ours, as one condensed delta (RFC 1995 allows it), or null when only a full transfer will do.
 import type { RRsetDiff, SettingDiff } from '../../../shared/api/changes';
 import type { Db } from '../../store/db';
+import { serialNewer } from '../../../shared/dns/serial';
 import type { ZoneView } from '../zone-view';
 import { rrsetDelta } from './zone-records';
+
+/** RFC 1982 order, here since the transfer code first needed it. */
+export { serialNewer };
 
 export type IxfrPlan =
   | { kind: 'up_to_date' }
@@ -13,12 +17,6 @@ export type IxfrPlan =
 
 /** Changes an incremental transfer can express: record writes with no zone setting. */
 const RECORD_KINDS = new Set(['records', 'batch', 'revert', 'import']);
-
-/** RFC 1982: whether serial `a` is newer than `b`. */
-export function serialNewer(a: number, b: number): boolean {
-  const d = (a - b) >>> 0;
-  return d !== 0 && d < 0x80000000;
-}
 
 /** The plan from the client's serial to `serial` (ours when the transfer began). */
 export async function planIxfr(

@@ -43,6 +43,8 @@ export class Notifier {
   /** The last NOTIFY of each zone and target, for the dashboard and the tests. */
   readonly status = new Map<string, NotifyStatus>();
   private stopped = false;
+  /** Called when a target acknowledges a NOTIFY (with rcode NOERROR), e.g. to watch it arrive. */
+  onAcknowledged: ((zone: string, target: NotifyTarget, serial: number) => void) | null = null;
 
   constructor(
     private readonly targets: readonly NotifyTarget[],
@@ -151,6 +153,7 @@ export class Notifier {
         return;
       }
       if (status) status.acknowledgedAt = new Date().toISOString();
+      this.onAcknowledged?.(p.zone, p.target, p.serial);
       return;
     }
   }

@@ -1,6 +1,7 @@
 // Outgoing zone transfers: AXFR (RFC 5936) and IXFR (RFC 1995) to the secondaries the operator
 // allows (DNS_TRANSFER_ALLOW: addresses, or a valid TSIG of a listed key). Nobody else gets a
-// zone: REFUSED. The zone comes from the DNS server's view, so a secondary serves what we serve.
+// zone: REFUSED. The zone comes from the DNS server's view, as its transferred form (zone-form.ts:
+// signed whole when the zone is signed), so a secondary serves what we serve.
 import dnsPacket from 'dns-packet';
 import type { Logger } from 'pino';
 import type { Db } from '../../store/db';
@@ -11,9 +12,11 @@ import type { ViewStore } from '../view-store';
 import type { ZoneView } from '../zone-view';
 import { mayTransfer, type TransferAllow } from './acl';
 import type { CatalogZone } from './catalog';
-import { planIxfr } from './ixfr';
-import { errorMessage, transferMessages, type TransferQuestion } from './wire';
-import { soaRecord, zoneRecords } from './zone-records';
+import { planIxfr, serialNewer } from './ixfr';
+import { errorMessage, transferMessages, type RecordBlock, type TransferQuestion } from './wire';
+import type { ZoneForm } from './zone-form';
+import type { ZoneForms } from './zone-forms';
+import { soaRecord } from './zone-records';
 
 export const AXFR = 252;
 export const IXFR = 251;
@@ -36,8 +39,12 @@ export interface TransferDeps {
   db: Db;
   allow: TransferAllow;
   tsig: (msg: Buffer) => TsigCheck;
+  /** The transferred forms of the zones (signed whole when the zone is signed). */
+  forms: ZoneForms;
   log: Logger;
 }
+
+type Done = (result: TransferOutcome['result'], messages: Buffer[], records?: number) => Buffer[];
 
 /** How a transfer ended, for the log and the tests. */
 export interface TransferOutcome {
@@ -113,7 +120,7 @@ export class ZoneTransfers {
     readQname(msg, q);
     const type = q.qtype === AXFR ? 'AXFR' : 'IXFR';
     const tsig = this.tsig(msg);
-    const done = (result: TransferOutcome['result'], messages: Buffer[], records?: number) => {
+    const done: Done = (result, messages, records) => {
       this.note(
         { zone: q.qname, type, result, ...(records === undefined ? {} : { records }) },
         address,
@@ -143,27 +150,18 @@ export class ZoneTransfers {
     if (!zone || zone.name !== q.qname || !zone.active || q.qclass !== 1) {
       return done('notauth', [errorMessage(question, NOTAUTH)]);
     }
-    if (zone.key) {
-      // A secondary cannot sign: the transferred form of a signed zone must be signed whole,
-      // which is not built yet. Sending it unsigned would make the secondary's answers bogus.
-      this.deps.log.warn(
-        { zone: zone.name },
-        'transfer refused: signed zones are not transferred yet',
-      );
-      return done('refused', [errorMessage(question, RCODE.REFUSED)]);
-    }
-    const serial = zone.serial;
-    const soa = soaRecord(zone, serial);
     if (q.qtype === AXFR) {
       // RFC 5936 4.2: AXFR is a TCP transfer.
       if (!tcp) return done('formerr', [errorMessage(question, RCODE.FORMERR)]);
-      return this.axfr(question, zone, soa, done);
+      return this.axfr(question, await this.deps.forms.current(zone), done);
     }
     const clientSerial = ixfrSerial(msg);
     if (clientSerial === null) return done('formerr', [errorMessage(question, RCODE.FORMERR)]);
-    const plan = hasAlias(zone)
-      ? ({ kind: 'axfr', why: 'the zone has ALIAS records (sent as A/AAAA)' } as const)
-      : await planIxfr(this.deps.db, zone, clientSerial, serial);
+    if (zone.key || hasAlias(zone))
+      return this.ixfrFromForms(question, zone, clientSerial, tcp, done);
+    const serial = zone.serial;
+    const soa = soaRecord(zone, serial);
+    const plan = await planIxfr(this.deps.db, zone, clientSerial, serial);
     if (plan.kind === 'up_to_date' || !tcp) {
       // RFC 1995 2: over UDP, our SOA alone tells the client to come back over TCP.
       return done('up_to_date', [...transferMessages(question, [soa])], 1);
@@ -173,21 +171,50 @@ export class ZoneTransfers {
         { zone: zone.name, from: clientSerial, why: plan.why },
         'IXFR answered as AXFR',
       );
-      return this.axfr(question, zone, soa, done);
+      return this.axfr(question, await this.deps.forms.current(zone), done);
     }
     const records = [soa, soaRecord(zone, clientSerial), ...plan.deleted, soa, ...plan.added, soa];
     return done('ixfr', [...transferMessages(question, records)], records.length);
   }
 
-  private axfr(
+  /**
+   * IXFR of a zone whose transferred form no journal holds (signed: signatures and NSEC chain;
+   * ALIAS: addresses from other zones): from the differences between the forms sent before.
+   */
+  private async ixfrFromForms(
     question: TransferQuestion,
     zone: ZoneView,
-    soa: Buffer,
-    done: (result: 'axfr', messages: Buffer[], records: number) => Buffer[],
-  ): Buffer[] {
-    // Built in one go from the view: one consistent version, whatever changes meanwhile.
-    const records = [soa, ...zoneRecords(this.deps.views, zone), soa];
-    return done('axfr', [...transferMessages(question, records)], records.length);
+    clientSerial: number,
+    tcp: boolean,
+    done: Done,
+  ): Promise<Buffer[]> {
+    // RFC 1995 2: over UDP, our SOA alone tells the client to come back over TCP (no signing).
+    if (!tcp) return done('up_to_date', [...transferMessages(question, [soaRecord(zone)])], 1);
+    const form = await this.deps.forms.current(zone);
+    if (!serialNewer(form.serial, clientSerial)) {
+      return done('up_to_date', [...transferMessages(question, [form.soa])], 1);
+    }
+    const chain = this.deps.forms.since(form, clientSerial);
+    if (!chain) {
+      this.deps.log.info(
+        { zone: zone.name, from: clientSerial, why: 'no difference from that serial is kept' },
+        'IXFR answered as AXFR',
+      );
+      return this.axfr(question, form, done);
+    }
+    const records = [form.soa];
+    for (const d of chain) records.push(d.fromSoa, ...d.deleted, d.toSoa, ...d.added);
+    records.push(form.soa);
+    return done('ixfr', [...transferMessages(question, records)], records.length);
+  }
+
+  private axfr(question: TransferQuestion, form: ZoneForm, done: Done): Buffer[] {
+    // One form is one consistent version of the zone, whatever changes meanwhile.
+    const blocks: RecordBlock[] = [form.soa];
+    for (const e of form.entries.values()) if (e.count) blocks.push(e);
+    if (form.soaSig) blocks.push(form.soaSig);
+    blocks.push(form.soa);
+    return done('axfr', [...transferMessages(question, blocks)], form.count + 2);
   }
 
   private note(o: TransferOutcome, address: string, why?: string) {

@@ -1,16 +1,22 @@
 // Zone transfers and NOTIFY as the operator configured them, wired to the store's events.
 import type { Logger } from 'pino';
 import type { Config } from '../../config';
-import type { ZoneEvents } from '../../events';
-import type { Db } from '../../store/db';
+import type { Store } from '../../store/db';
+import { newSerial } from '../../store/zones';
 import type { ViewStore } from '../view-store';
+import type { ZoneView } from '../zone-view';
 import { targetName } from './acl';
 import { CatalogZone } from './catalog';
 import { Notifier } from './notify';
-import { propagationOf } from './propagation';
+import { Propagation } from './propagation';
 import type { Secondaries } from '../../../shared/api/secondaries';
 import { ZoneTransfers } from './server';
 import { notifySigner, tsigChecker } from './tsig-check';
+import { needsResigning } from './zone-form';
+import { ZoneForms } from './zone-forms';
+
+/** How often signed zones are checked for signatures to refresh (their window is days long). */
+const RESIGN_CHECK_MS = 3600_000;
 
 export interface Transfers {
   transfers: ZoneTransfers;
@@ -20,45 +26,94 @@ export interface Transfers {
   /** Sends NOTIFY for the zone now; its serial, or undefined when it is not served. */
   notifyNow(zoneId: string): { serial: number; targets: string[] } | undefined;
   notifier: Notifier;
+  /** Gives a new serial to every signed zone whose signature window is over (hourly by itself). */
+  refreshSignatures(): Promise<void>;
+  /** Where each serial arrived on each secondary (the probes after NOTIFY, the bookkeeping). */
+  arrivals: Propagation;
   stop(): void;
 }
 
 export function setUpTransfers(
   config: Pick<Config, 'DNS_TRANSFER_ALLOW' | 'DNS_NOTIFY' | 'DNS_CATALOG_ZONE' | 'DNS_TSIG_KEYS'>,
   views: ViewStore,
-  db: Db,
-  events: ZoneEvents,
+  store: Store,
   log: Logger,
 ): Transfers {
+  const { db, events } = store;
   const tsig = tsigChecker(config.DNS_TSIG_KEYS);
   const catalog = config.DNS_CATALOG_ZONE ? new CatalogZone(config.DNS_CATALOG_ZONE) : null;
   catalog?.refresh(views);
+  const forms = new ZoneForms(views);
+  // Forms are made, and signed zones re-signed, only where some secondary can take them.
+  const serving =
+    config.DNS_NOTIFY.length > 0 ||
+    config.DNS_TRANSFER_ALLOW.addressText.length > 0 ||
+    config.DNS_TRANSFER_ALLOW.keys.size > 0;
   const transfers = new ZoneTransfers({
     views,
     catalog,
     db,
     allow: config.DNS_TRANSFER_ALLOW,
     tsig,
+    forms,
     log,
   });
   const notifier = new Notifier(config.DNS_NOTIFY, notifySigner(config.DNS_TSIG_KEYS), log);
+  /** A signed zone is signed before the NOTIFY, so that the secondary's request finds it ready. */
+  const notifyZone = (view: ZoneView, serial: number) => {
+    if (!view.key || !serving) return notifier.notify(view.name, serial);
+    forms.current(view).then(
+      (form) => notifier.notify(view.name, form.serial),
+      (err: unknown) => log.error({ err, zone: view.name }, 'signing the transferred zone failed'),
+    );
+  };
+  const arrivals = new Propagation({
+    views,
+    targets: config.DNS_NOTIFY,
+    keys: config.DNS_TSIG_KEYS,
+    notifier,
+    events,
+    db,
+  });
   // Subscribed after the view store: by the time a secondary asks, the view holds the change.
   const unsubscribe = events.subscribe((e) => {
     if (e.kind !== 'rrsets' && catalog?.refresh(views))
       notifier.notify(catalog.name, catalog.serial);
-    if (e.kind === 'deleted') return;
+    if (e.kind === 'deleted') return forms.drop(e.zoneId);
     const view = views.byZoneId(e.zoneId);
-    if (view?.active && !view.key) notifier.notify(view.name, e.zone.serial);
+    if (view?.active) notifyZone(view, e.zone.serial);
   });
+  // Signed zones get a new serial once their signature window is over (zone-form.ts), and are
+  // signed ahead of the first request.
+  let stopped = false;
+  const resignDue = async () => {
+    for (const view of [...views.zones()]) {
+      if (stopped) return;
+      if (!view.key || !view.active) continue;
+      try {
+        if (needsResigning(view.serial)) await newSerial(store, view.id);
+        else await forms.current(view);
+      } catch (err) {
+        log.error(
+          { err, zone: view.name },
+          'refreshing the signatures of a transferred zone failed',
+        );
+      }
+    }
+  };
+  const resignTimer = serving ? setInterval(() => void resignDue(), RESIGN_CHECK_MS) : null;
+  resignTimer?.unref();
+  if (serving) void resignDue();
   return {
     transfers,
     notifier,
+    arrivals,
     catalog,
     async propagation(zoneId) {
       const view = views.byZoneId(zoneId);
-      if (!view) return undefined;
-      return propagationOf(view, config.DNS_NOTIFY, config.DNS_TSIG_KEYS, notifier, db);
+      return view ? arrivals.of(view) : undefined;
     },
+    refreshSignatures: resignDue,
     notifyNow(zoneId) {
       const view = views.byZoneId(zoneId);
       if (!view) return undefined;
@@ -69,7 +124,10 @@ export function setUpTransfers(
       };
     },
     stop() {
+      stopped = true;
+      if (resignTimer) clearInterval(resignTimer);
       unsubscribe();
+      arrivals.stop();
       notifier.stop();
     },
   };

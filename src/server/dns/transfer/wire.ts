@@ -1,7 +1,5 @@
 // Resource records and the messages of a transfer: records in wire form packed into as few
 // messages as fit, each a complete DNS message (RFC 5936 2.2), the question in the first only.
-import { nameWire } from '../rdata';
-import type { RRset } from '../zone-view';
 
 /** One record in wire form (owner uncompressed, class IN). */
 export function rrWire(owner: Buffer, type: number, ttl: number, rdata: Buffer): Buffer {
@@ -15,11 +13,6 @@ export function rrWire(owner: Buffer, type: number, ttl: number, rdata: Buffer):
   rdata.copy(b, at + 10);
   at += 10;
   return b;
-}
-
-export function rrsetWire(owner: string, rrset: RRset): Buffer[] {
-  const name = nameWire(owner);
-  return rrset.rdatas.map((rdata) => rrWire(name, rrset.type, rrset.ttl, rdata));
 }
 
 /**
@@ -48,26 +41,52 @@ function messageHeader(q: TransferQuestion, first: boolean, answers: number, rco
   return h;
 }
 
+/** Records in wire form: one record, or several concatenated with their number. */
+export type RecordBlock = Buffer | { wire: Buffer; count: number };
+
+/** The records of a block of concatenated records (owner names uncompressed, as rrWire makes). */
+export function splitRecords(wire: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let at = 0;
+  while (at < wire.length) {
+    const start = at;
+    while (wire[at] !== 0) at += wire[at]! + 1;
+    at += 1 + 8; // the root label; type, class, TTL
+    at += 2 + wire.readUInt16BE(at);
+    out.push(wire.subarray(start, at));
+  }
+  return out;
+}
+
 /** Packs the records into messages, in order; the first carries the question. */
 export function* transferMessages(
   q: TransferQuestion,
-  records: Iterable<Buffer>,
+  records: Iterable<RecordBlock>,
 ): Generator<Buffer> {
   let first = true;
   let batch: Buffer[] = [];
+  let answers = 0;
   let size = 12 + q.question.length;
   const flush = () => {
-    const head = messageHeader(q, first, batch.length);
+    const head = messageHeader(q, first, answers);
     const out = Buffer.concat(first ? [head, q.question, ...batch] : [head, ...batch]);
     first = false;
     batch = [];
+    answers = 0;
     size = 12;
     return out;
   };
+  const add = function* (wire: Buffer, count: number): Generator<Buffer> {
+    if (batch.length && size + wire.length > TRANSFER_MESSAGE_BYTES) yield flush();
+    batch.push(wire);
+    answers += count;
+    size += wire.length;
+  };
   for (const rr of records) {
-    if (batch.length && size + rr.length > TRANSFER_MESSAGE_BYTES) yield flush();
-    batch.push(rr);
-    size += rr.length;
+    if (Buffer.isBuffer(rr)) yield* add(rr, 1);
+    else if (rr.wire.length <= TRANSFER_MESSAGE_BYTES || rr.count === 1)
+      yield* add(rr.wire, rr.count);
+    else for (const one of splitRecords(rr.wire)) yield* add(one, 1);
   }
   if (batch.length || first) yield flush();
 }

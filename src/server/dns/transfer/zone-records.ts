@@ -1,39 +1,11 @@
-// What a transfer carries: the zone as the DNS server answers it, from its in-memory view, one
-// consistent version. ALIAS goes out as the A/AAAA it answers with (a secondary knows no ALIAS);
-// disabled values are not in the view, so they are not transferred.
+// Records of a transfer beside the zone's form (zone-form.ts): the SOA at a given serial, and the
+// records an RRset's change from the journal deletes and adds (IXFR). Disabled values are not
+// transferred.
 import { contentToRdata, nameWire, TYPE } from '../rdata';
-import { resolve, type Resolution, type ZoneFinder } from '../resolve';
 import type { RecordType } from '../../../shared/dns/records';
 import type { RRsetDiff } from '../../../shared/api/changes';
 import type { ZoneView } from '../zone-view';
-import { rrsetWire, rrWire } from './wire';
-
-/** Every record of the zone but the SOA: the apex NS first, then each name's RRsets. */
-export function* zoneRecords(views: ZoneFinder, zone: ZoneView): Generator<Buffer> {
-  yield* rrsetWire(zone.name, zone.apexNs());
-  for (const [name, node] of zone.nodes) {
-    for (const rrset of node.rrsets) yield* rrsetWire(name, rrset);
-    if (node.alias) yield* flattenedAlias(views, name);
-  }
-}
-
-/**
- * The A and AAAA records an ALIAS at `name` goes out as; `used` sees each resolution (the zones
- * it depended on: alias-serials.ts watches them).
- */
-export function* flattenedAlias(
-  views: ZoneFinder,
-  name: string,
-  used?: (r: Resolution) => void,
-): Generator<Buffer> {
-  for (const type of [TYPE.A!, TYPE.AAAA!]) {
-    const r = resolve(views, name, type);
-    used?.(r);
-    for (const s of r.answer) {
-      if (s.owner === name && s.rrset.type === type) yield* rrsetWire(name, s.rrset);
-    }
-  }
-}
+import { rrWire } from './wire';
 
 export function soaRecord(zone: ZoneView, serial = zone.serial): Buffer {
   const soa = zone.soa();

@@ -12,6 +12,7 @@ import {
   type TestServer,
   zoneSerial,
 } from '../../test-support/harness';
+import { newSerial } from '../../store/zones';
 import {
   zonedeckWithSecondary,
   type PrimaryAndSecondary,
@@ -40,45 +41,66 @@ const change = (content: string) =>
 
 describe('secondaries', () => {
   it('in sync, unreachable while stopped, behind after a missed change, in sync after NOTIFY', async () => {
+    const target = `127.0.0.1:${both.secondary.port}`;
+    const book = both.srv.service.transfers.arrivals.book;
     expect((await change('192.0.2.1')).status).toBe(201);
-    await both.secondary.waitForSerial(ZONE, await serialOf(), 30_000);
+    const first = await serialOf();
+    await both.secondary.waitForSerial(ZONE, first, 30_000);
+    // Seen arriving by the service's own SOA queries after the NOTIFY: nobody asked the route.
+    await expect.poll(() => book.arrivedAt(z, target, first), { timeout: 5_000 }).not.toBeNull();
     const synced = await statusOf();
-    expect(synced).toMatchObject({ zone_id: z, serial: await serialOf(), transferable: true });
+    expect(synced).toMatchObject({ zone_id: z, serial: first, transferable: true });
     expect(synced.secondaries).toHaveLength(1);
-    expect(synced.secondaries[0]).toMatchObject({
-      target: `127.0.0.1:${both.secondary.port}`,
+    const s0 = synced.secondaries[0];
+    expect(s0).toMatchObject({
+      target,
       signed: true,
       state: 'in_sync',
-      serial: await serialOf(),
+      serial: first,
       behind_changes: 0,
+      last_seen_serial: first,
+      last_seen_at: s0.checked_at,
     });
-    expect(synced.secondaries[0].last_notify.acknowledged_at).not.toBeNull();
+    expect(s0.last_notify.acknowledged_at).not.toBeNull();
+    expect(s0.arrivals[0]).toEqual({ serial: first, at: s0.last_change_arrived_at });
+    // The change was made, then arrived: within seconds on a loaded machine (well under one
+    // on an idle one; bench:transfer measures it).
+    const made = Date.parse(s0.last_change_made_at);
+    const arrived = Date.parse(s0.last_change_arrived_at);
+    expect(arrived).toBeGreaterThanOrEqual(made);
+    expect(arrived - made).toBeLessThan(5_000);
 
     await both.secondary.stop();
     expect((await change('192.0.2.2')).status).toBe(201);
     expect((await change('192.0.2.3')).status).toBe(201);
-    expect((await statusOf()).secondaries[0]).toMatchObject({ state: 'unreachable', serial: null });
+    // Unreachable, but what it served last is known: two changes behind since then.
+    expect((await statusOf()).secondaries[0]).toMatchObject({
+      state: 'unreachable',
+      serial: null,
+      last_seen_serial: first,
+      last_seen_at: s0.checked_at,
+      behind_changes: 2,
+      last_change_arrived_at: s0.last_change_arrived_at,
+    });
 
     // Restarted, it serves what it had (its refresh comes later): two changes behind.
-    const had = synced.secondaries[0].serial as number;
     await both.secondary.restart();
     await expect.poll(() => both.secondary.serialOf(ZONE), { timeout: 30_000 }).not.toBeNull();
     const behind = (await statusOf()).secondaries[0];
-    if (behind.state === 'behind') expect(behind).toMatchObject({ serial: had, behind_changes: 2 });
+    if (behind.state === 'behind')
+      expect(behind).toMatchObject({ serial: first, behind_changes: 2 });
     else expect(behind.state).toBe('in_sync'); // it refreshed first on its own
 
     const sent = await both.srv.admin.post(`/v1/zones/${z}/secondaries/notify`);
     expect(sent.status, JSON.stringify(sent.body)).toBe(202);
-    expect(sent.body.data).toMatchObject({
-      zone_id: z,
-      serial: await serialOf(),
-      targets: [`127.0.0.1:${both.secondary.port}`],
-    });
-    await both.secondary.waitForSerial(ZONE, await serialOf(), 10_000);
-    expect((await statusOf()).secondaries[0]).toMatchObject({
-      state: 'in_sync',
-      behind_changes: 0,
-    });
+    const last = await serialOf();
+    expect(sent.body.data).toMatchObject({ zone_id: z, serial: last, targets: [target] });
+    await both.secondary.waitForSerial(ZONE, last, 10_000);
+    await expect.poll(() => book.arrivedAt(z, target, last), { timeout: 5_000 }).not.toBeNull();
+    const after = (await statusOf()).secondaries[0];
+    expect(after).toMatchObject({ state: 'in_sync', behind_changes: 0, last_seen_serial: last });
+    expect(after.arrivals.map((a: Json) => a.serial).slice(0, 2)).toEqual([last, first]);
+    expect(after.last_change_arrived_at).toBe(after.arrivals[0].at);
   }, 120_000);
 
   it('says "refused" for a secondary that does not have the zone', async () => {
@@ -141,10 +163,29 @@ describe('a secondary that answers an old serial', () => {
         behind_changes: 3,
         signed: false,
       });
-      holds = 12345; // a serial the journal never had
+      holds = 12345; // older than the zone's creation: the journal does not reach back to it
       expect((await get()).secondaries[0]).toMatchObject({ state: 'behind', behind_changes: null });
       holds = await serial();
       expect((await get()).secondaries[0]).toMatchObject({ state: 'in_sync', behind_changes: 0 });
+
+      // A new serial with no journal entry (a re-signing): behind, by no change of its own…
+      const before = await serial();
+      await newSerial(srv.store, zone);
+      const bumped = await serial();
+      expect(bumped).not.toBe(before);
+      expect((await get()).secondaries[0]).toMatchObject({
+        state: 'behind',
+        serial: before,
+        behind_changes: 0,
+      });
+      // …and a secondary at that serial is one change behind the next, which the journal has.
+      holds = bumped;
+      await srv.admin.post(`/v1/zones/${zone}/records`, {
+        name: 'b',
+        type: 'A',
+        content: '192.0.2.9',
+      });
+      expect((await get()).secondaries[0]).toMatchObject({ state: 'behind', behind_changes: 1 });
     } finally {
       await srv.close();
       fake.close();
@@ -161,13 +202,16 @@ describe('without secondaries configured', () => {
     await srv.close();
   });
 
-  it('lists none, and says why a signed zone is not transferred', async () => {
+  it('lists none; a signed zone is transferred, a disabled one is not and says why', async () => {
     const zone = await createZone(srv.admin, 'lonely.test');
     const r = await srv.admin.get(`/v1/zones/${zone}/secondaries`);
     expect(r.body.data).toMatchObject({ transferable: true, reason: null, secondaries: [] });
     await srv.admin.patch(`/v1/zones/${zone}/dnssec/status`, { enabled: true });
     const signed = (await srv.admin.get(`/v1/zones/${zone}/secondaries`)).body.data;
-    expect(signed.transferable).toBe(false);
-    expect(signed.reason).toMatch(/Signed zones are not transferred yet/);
+    expect(signed).toMatchObject({ transferable: true, reason: null });
+    await srv.admin.put(`/v1/zones/${zone}`, { status: 'disabled' });
+    const disabled = (await srv.admin.get(`/v1/zones/${zone}/secondaries`)).body.data;
+    expect(disabled.transferable).toBe(false);
+    expect(disabled.reason).toMatch(/The zone is disabled/);
   });
 });

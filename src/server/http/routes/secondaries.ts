@@ -27,7 +27,7 @@ export function registerSecondariesRoutes(r: Registrar, transfers: Transfers) {
       path: '/v1/zones/{zone_id}/secondaries',
       summary: 'Where the zone has arrived: the serial each secondary serves now',
       description:
-        'The secondaries are the operator’s DNS_NOTIFY targets. Each is asked for the zone’s SOA when the request comes (TSIG-signed when its NOTIFY is), at most about 1 s.',
+        'The secondaries are the operator’s DNS_NOTIFY targets. Each is asked for the zone’s SOA when the request comes (TSIG-signed when its NOTIFY is), at most about 1 s. Arrival times come from the service’s memory since it started: these queries, and those it makes by itself after a secondary acknowledges a NOTIFY.',
       middleware: [loadZone(db)],
       request: { params: zoneParams },
       responses: { 200: json(secondariesResponse, 'Each secondary’s state'), ...commonErrors },

@@ -1,4 +1,4 @@
-// Usage statistics and DNSSEC of a zone over real HTTP; the DS records are checked against BIND's
+// DNSSEC of a zone over real HTTP (usage: usage.test.ts); the DS records are checked against BIND's
 // own dnssec-dsfromkey, not against our code.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUsage } from '../../store/usage';
 import {
   createZone,
   startTestServer,
@@ -58,68 +57,6 @@ async function dsFromKey(zone: string, dnskey: string, digest: '-2' | 'SHA-384')
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-
-describe('usage', () => {
-  it('answers zero queries for a fresh zone', async () => {
-    const id = await createZone(server.admin, 'fresh-usage.example');
-    expect(await data(server.admin.get(`/v1/zones/${id}/usage`))).toEqual({
-      zone_id: id,
-      zone_name: 'fresh-usage.example',
-      period: 'current_month',
-      queries: 0,
-      queries_by_type: {},
-    });
-  });
-
-  it('counts the queries of the current UTC month only, by type', async () => {
-    const id = await createZone(server.admin, 'busy.example');
-    const now = new Date();
-    const day = (d: Date) => d.toISOString().slice(0, 10);
-    const firstOfMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const lastOfPrevious = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
-    // Seeds the store directly: the authoritative DNS server that will count queries does not
-    // exist yet, and these are the rows it will write.
-    await addUsage(
-      server.store.db,
-      new Map([
-        [
-          id,
-          new Map([
-            [
-              day(firstOfMonth),
-              new Map([
-                ['A', 5],
-                ['MX', 1],
-              ]),
-            ],
-            [
-              day(now),
-              new Map([
-                ['A', 2],
-                ['AAAA', 3],
-              ]),
-            ],
-            [
-              day(lastOfPrevious),
-              new Map([
-                ['A', 100],
-                ['TXT', 50],
-              ]),
-            ],
-          ]),
-        ],
-      ]),
-    );
-    const u = await data(server.admin.get(`/v1/zones/${id}/usage`));
-    expect(u).toMatchObject({ zone_id: id, zone_name: 'busy.example', period: 'current_month' });
-    expect(u.queries_by_type).toEqual({ A: 7, AAAA: 3, MX: 1 });
-    const sum = Object.values(u.queries_by_type as Record<string, number>).reduce(
-      (a, b) => a + b,
-      0,
-    );
-    expect(u.queries).toBe(sum);
-  });
-});
 
 describe('DNSSEC', () => {
   let zoneId: string;

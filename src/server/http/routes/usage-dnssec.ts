@@ -1,4 +1,4 @@
-// /v1/zones/{zone_id}/usage and the DNSSEC routes.
+// The DNSSEC routes of a zone (its usage route: usage.ts).
 import { actingStore } from '../acting';
 import { createRoute } from '@hono/zod-openapi';
 import {
@@ -7,12 +7,10 @@ import {
   dnssecStatusResponse,
   dsResponse,
   success,
-  usageResponse,
 } from '../../../shared/api';
 import { dnskeyText, dsRecords } from '../../zones/dnssec-keys';
 import type { Db } from '../../store/db';
 import { listKeys, setDnssec } from '../../store/dnssec';
-import { monthUsage } from '../../store/usage';
 import type { ZoneRow } from '../../store/zones';
 import { getZone } from '../../store/zones';
 import { loadZone } from '../loaders';
@@ -55,38 +53,6 @@ export function registerUsageDnssecRoutes(r: Registrar) {
   const { store } = r.deps;
   const { db } = store;
   const withZone = [loadZone(db)];
-
-  register(
-    r,
-    ['usage:read'],
-    createRoute({
-      method: 'get',
-      path: '/v1/zones/{zone_id}/usage',
-      summary: 'Query counts of the current UTC month, by query type',
-      middleware: withZone,
-      request: { params: zoneParams },
-      responses: { 200: json(usageResponse, 'Usage of the current month'), ...commonErrors },
-    }),
-    async (c) => {
-      const zone = c.get('zone');
-      const now = new Date();
-      const u = await monthUsage(db, zone.id, now);
-      for (const [t, n] of r.deps.usage?.unflushed(zone.id, now.toISOString().slice(0, 7)) ?? []) {
-        u.queriesByType[t] = (u.queriesByType[t] ?? 0) + n;
-        u.queries += n;
-      }
-      return c.json(
-        success({
-          zone_id: zone.id,
-          zone_name: zone.name,
-          period: 'current_month',
-          queries: u.queries,
-          queries_by_type: u.queriesByType,
-        }),
-        200,
-      );
-    },
-  );
 
   register(
     r,

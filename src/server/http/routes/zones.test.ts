@@ -9,6 +9,7 @@ import { loadConfig } from '../../config';
 import { startService } from '../../server';
 import { createApiKey, ensureCustomer } from '../../store/customers';
 import { openStore, type Db, type OpenedStore } from '../../store/db';
+import { addUsage } from '../../store/usage';
 import { markZoneDeleted } from '../../store/zones';
 import {
   createZone,
@@ -42,7 +43,14 @@ const names = (r: ApiAnswer<Json>): string[] => r.body.data.zones.map((z: Json) 
 /** Rows of a zone left in the store, table by table. */
 async function rowsOf(db: Db, zoneId: string) {
   const rows: Record<string, number> = {};
-  for (const table of ['records', 'rrsets', 'dnssec_keys'] as const) {
+  for (const table of [
+    'records',
+    'rrsets',
+    'dnssec_keys',
+    'usage_hourly',
+    'usage_daily',
+    'usage_daily_outcomes',
+  ] as const) {
     const q = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
     rows[table] = Number((await q.where('zone_id', '=', zoneId).executeTakeFirstOrThrow()).n);
   }
@@ -267,7 +275,18 @@ describe('deleting a zone', () => {
     const id = await createZone(server.admin, 'doomed.example');
     await addRecords(server.admin, id);
     await server.admin.patch(`/v1/zones/${id}/dnssec/status`, { enabled: true });
-    expect(await rowsOf(server.store.db, id)).toEqual({ records: 3, rrsets: 2, dnssec_keys: 1 });
+    const hour = new Date().toISOString().slice(0, 13);
+    await addUsage(server.store.db, [
+      { zoneId: id, hour, qtype: 'A', outcome: 'answer', count: 2 },
+      { zoneId: id, hour, qtype: 'A', outcome: 'nxdomain', count: 1 },
+    ]);
+    const usageRows = { usage_hourly: 2, usage_daily: 1, usage_daily_outcomes: 2 };
+    expect(await rowsOf(server.store.db, id)).toEqual({
+      records: 3,
+      rrsets: 2,
+      dnssec_keys: 1,
+      ...usageRows,
+    });
 
     const r = await server.admin.delete(`/v1/zones/${id}`);
     expect(r.status).toBe(202);
@@ -296,7 +315,14 @@ describe('deleting a zone', () => {
     expect((await a.get(`/v1/zones/${reborn.body.data.id}`)).body.data.record_count).toBe(0);
 
     await server.service.purger.idle();
-    expect(await rowsOf(server.store.db, id)).toEqual({ records: 0, rrsets: 0, dnssec_keys: 0 });
+    expect(await rowsOf(server.store.db, id)).toEqual({
+      records: 0,
+      rrsets: 0,
+      dnssec_keys: 0,
+      usage_hourly: 0,
+      usage_daily: 0,
+      usage_daily_outcomes: 0,
+    });
   });
 
   it('finishes a purge after a restart', async () => {
@@ -324,7 +350,11 @@ describe('deleting a zone', () => {
       expect(await rowsOf(reopened.db, id)).toMatchObject({ records: 1, rrsets: 1 });
       const restarted = await serve(reopened);
       await restarted.purger.idle();
-      expect(await rowsOf(reopened.db, id)).toEqual({ records: 0, rrsets: 0, dnssec_keys: 0 });
+      expect(await rowsOf(reopened.db, id)).toMatchObject({
+        records: 0,
+        rrsets: 0,
+        dnssec_keys: 0,
+      });
       await restarted.stop();
       await reopened.close();
     } finally {

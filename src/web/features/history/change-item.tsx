@@ -2,6 +2,7 @@
 // then) and Revert, or why it cannot be reverted.
 import { useId, useState } from 'react';
 import type { ChangeSummary } from '../../../shared/api/changes';
+import type { SecondaryStatus } from '../../../shared/api/secondaries';
 import { useChange } from '../../api/changes';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -10,6 +11,7 @@ import { formatDateTime, formatNumber } from '../../ui/format';
 import { IconChevronRight } from '../../ui/icons';
 import { Loading, Skeleton } from '../../ui/skeleton';
 import { ChangeDiff } from './change-diff';
+import { ChangePickups } from './change-pickups';
 import { relativeTime } from './relative-time';
 
 const KIND_LABEL: Record<ChangeSummary['kind'], string> = {
@@ -90,9 +92,11 @@ interface ChangeItemProps {
   /** When the page was read: every row's "… ago" counts from the same moment. */
   now: number;
   onRevert: (change: ChangeSummary) => void;
+  /** The zone's secondaries, polled while the page is open: where this change has arrived. */
+  secondaries?: readonly SecondaryStatus[];
 }
 
-export function ChangeItem({ zoneId, change, now, onRevert }: ChangeItemProps) {
+export function ChangeItem({ zoneId, change, now, onRevert, secondaries }: ChangeItemProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const summaryId = useId();
@@ -128,6 +132,7 @@ export function ChangeItem({ zoneId, change, now, onRevert }: ChangeItemProps) {
           <span className="muted">serial {change.serial}</span>
           {change.reverts && <span className="muted">reverts {change.reverts}</span>}
         </p>
+        {secondaries && <ChangePickups change={change} secondaries={secondaries} />}
         <div className="change-actions">
           {change.revertible ? (
             <Button size="sm" onClick={() => onRevert(change)} aria-describedby={summaryId}>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ChangeDetail, ChangeSummary } from '../../../shared/api/changes';
+import type { SecondaryStatus } from '../../../shared/api/secondaries';
 import { answerFetch, errorBody, renderApp } from '../../test/render';
 import { HistoryPage } from './history-page';
 
@@ -48,6 +49,8 @@ interface Opts {
   conflict?: boolean;
   listStatus?: number;
   revertStatus?: number;
+  /** The zone's secondaries, as GET …/secondaries gives them; none: the route answers 404. */
+  secondaries?: SecondaryStatus[];
 }
 
 /** A fake journal of `total` changes (newest first); revert adds one at the top. */
@@ -70,6 +73,16 @@ function service(opts: Opts = {}) {
       return ok({
         changes: ids.map(at),
         pagination: { total, offset, limit, count: ids.length, has_more: offset + limit < total },
+      });
+    }
+    if (u.pathname === '/v1/zones/zone_1/secondaries' && opts.secondaries) {
+      const serial = at(1).serial;
+      return ok({
+        zone_id: 'zone_1',
+        serial,
+        transferable: true,
+        reason: null,
+        secondaries: opts.secondaries,
       });
     }
     const revert = /\/changes\/(chg_\d+)\/revert$/.exec(u.pathname);
@@ -306,5 +319,49 @@ describe('History tab', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This needs the records:read scope');
     expect(within(alert).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
+
+  it('shows on each change which secondaries picked it up and when, and which it waits for', async () => {
+    const newest = change(1);
+    const arrived = new Date(Date.parse(newest.created_at) + 800).toISOString();
+    const secondary = (over: Partial<SecondaryStatus>): SecondaryStatus => ({
+      target: '127.0.0.1:5301',
+      signed: false,
+      state: 'in_sync',
+      serial: newest.serial,
+      behind_changes: 0,
+      detail: null,
+      checked_at: minutesAgo(0),
+      last_seen_serial: newest.serial,
+      last_seen_at: minutesAgo(0),
+      arrivals: [{ serial: newest.serial, at: arrived }],
+      last_change_arrived_at: arrived,
+      last_change_made_at: newest.created_at,
+      last_notify: null,
+      ...over,
+    });
+    const fetch = service({
+      total: 3,
+      secondaries: [
+        secondary({}),
+        secondary({
+          target: '127.0.0.1:5302',
+          state: 'unreachable',
+          serial: null,
+          last_seen_serial: change(2).serial,
+          arrivals: [],
+        }),
+      ],
+    });
+    renderPage();
+    const first = await firstItem();
+    const where = await within(first).findByRole('list', { name: 'Where this change has arrived' });
+    expect(where).toHaveTextContent(/127\.0\.0\.1:5301 at \d{1,2}:\d\d:\d\d.*, \+0\.8 s/);
+    expect(where).toHaveTextContent('waiting for 127.0.0.1:5302 (unreachable)');
+    // The second change: the first has no arrival for it but serves newer; the second has it.
+    const second = screen.getByText('Change number 2').closest('li.change-item')!;
+    expect(second).toHaveTextContent('127.0.0.1:5301 at');
+    expect(second).toHaveTextContent('127.0.0.1:5302 has it');
+    expect(calls(fetch, /\/secondaries$/).length).toBeGreaterThan(0);
   });
 });

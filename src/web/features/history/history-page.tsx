@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { ChangeSummary } from '../../../shared/api/changes';
 import { isApiError } from '../../api/api-error';
 import { useChanges } from '../../api/changes';
+import { useSecondaries } from '../../api/secondaries';
 import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
@@ -14,6 +15,9 @@ import { Loading, Skeleton } from '../../ui/skeleton';
 import { ChangeItem } from './change-item';
 import { RevertDialog } from './revert-dialog';
 import { useHistoryParams } from './use-history-params';
+
+/** A change reaches a secondary within a second or two: shown soon after, while watched. */
+const HISTORY_SECONDARIES_MS = 3_000;
 
 function HistoryLoading({ rows }: { rows: number }) {
   return (
@@ -35,6 +39,9 @@ export function HistoryPage() {
   const { page, pageSize, hrefFor, setPageSize } = useHistoryParams();
   const query = useChanges(zoneId, page, pageSize);
   const [reverting, setReverting] = useState<ChangeSummary | null>(null);
+  // Where each change has arrived, read again while the page is open (not at all when the
+  // service has no secondaries, nor when it does not report them).
+  const secondaries = useSecondaries(zoneId, HISTORY_SECONDARIES_MS).data?.secondaries;
 
   let body;
   if (query.isPending) {
@@ -86,6 +93,7 @@ export function HistoryPage() {
               change={c}
               now={query.dataUpdatedAt}
               onRevert={setReverting}
+              secondaries={secondaries}
             />
           ))}
         </ol>

@@ -1,5 +1,8 @@
 // The usage page with the real client and parsers, `fetch` answering as the service does.
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { addDays, utcDay } from '../../../shared/api';
 import { describe, expect, it, vi } from 'vitest';
 import { answerFetch, errorBody, renderApp, type FetchHandler } from '../../test/render';
 import { testZone } from '../../test/zone';
@@ -11,6 +14,19 @@ vi.mock('./usage-chart', () => ({
     <p data-testid="chart">{rows.map((r) => `${r.type}=${r.count}`).join(' ')}</p>
   ),
 }));
+
+vi.mock('./daily-chart', () => ({
+  DailyChart: ({ series }: { series: { types: string[]; rows: { date: string }[] } }) => (
+    <p data-testid="daily-chart">
+      {series.types.join('+')} over {series.rows.length} days
+    </p>
+  ),
+}));
+
+/** The router's search string, for the URL state. */
+function ShowLocation() {
+  return <p data-testid="location">{useLocation().search}</p>;
+}
 
 const zone = testZone({
   id: 'zone_1',
@@ -27,7 +43,13 @@ const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } 
 
 function renderPage(handler: FetchHandler) {
   const fetch = answerFetch(handler);
-  renderApp(<UsagePage />, { path: '/zones/:zoneId/usage', url: '/zones/zone_1/usage' });
+  renderApp(
+    <>
+      <UsagePage />
+      <ShowLocation />
+    </>,
+    { path: '/zones/:zoneId/usage', url: '/zones/zone_1/usage' },
+  );
   return fetch;
 }
 
@@ -93,5 +115,115 @@ describe('usage page', () => {
     expect(await screen.findByText('1', { selector: '.usage-total' })).toBeVisible();
     screen.getByRole('button', { name: 'Refresh usage' }).click();
     expect(await screen.findByText('2', { selector: '.usage-total' })).toBeVisible();
+  });
+});
+
+const zeroOutcomes = { answer: 0, nxdomain: 0, nodata: 0, referral: 0, refused: 0 };
+/** What this service answers for a range: the month's fields, days and outcomes. */
+function rangeUsage(start: string, end: string, days: Record<string, Record<string, number>>) {
+  const daily = [];
+  const byType: Record<string, number> = {};
+  for (let d = start; d <= end; d = addDays(d, 1)) {
+    const types = days[d] ?? {};
+    for (const [t, n] of Object.entries(types)) byType[t] = (byType[t] ?? 0) + n;
+    const queries = Object.values(types).reduce((a, b) => a + b, 0);
+    daily.push({
+      date: d,
+      queries,
+      queries_by_type: types,
+      by_outcome: { ...zeroOutcomes, answer: queries },
+    });
+  }
+  const queries = Object.values(byType).reduce((a, b) => a + b, 0);
+  return {
+    ...usage(byType),
+    period: 'custom',
+    total_queries: queries,
+    period_start: start,
+    period_end: end,
+    granularity: 'day',
+    by_outcome: { ...zeroOutcomes, answer: queries - 1, nxdomain: 1 },
+    daily_breakdown: daily,
+  };
+}
+
+describe('usage over a range of days', () => {
+  const today = utcDay(Date.now());
+
+  it('shows the days stacked by type, their numbers, and the outcomes', async () => {
+    const start = addDays(today, -2);
+    renderPage(({ url }) =>
+      url.includes('/usage')
+        ? ok(rangeUsage(start, today, { [start]: { A: 3, MX: 1 }, [today]: { A: 2 } }))
+        : ok(zone),
+    );
+    expect(await screen.findByTestId('daily-chart')).toHaveTextContent('A+MX over 3 days');
+    const days = screen.getByRole('table', { name: 'Queries per day by record type' });
+    expect(
+      within(days)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Day (UTC)AMXTotal', `${start}314`, `${addDays(start, 1)}000`, `${today}202`]);
+    const outcomes = screen.getByRole('table', { name: 'Queries by outcome' });
+    expect(
+      within(outcomes)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'OutcomeQueriesShare',
+      'Answered583.3%',
+      'NXDOMAIN (no such name)116.7%',
+      'NODATA (name exists, not the type)00.0%',
+      'Referral (delegated name)00.0%',
+      'REFUSED (zone disabled)00.0%',
+    ]);
+    expect(
+      screen.getByRole('heading', { name: `Queries from ${start} to ${today} (UTC)` }),
+    ).toBeVisible();
+  });
+
+  it('asks for the preset range and keeps it in the URL', async () => {
+    const asked: string[] = [];
+    renderPage(({ url }) => {
+      if (!url.includes('/usage')) return ok(zone);
+      asked.push(url);
+      const q = new URL(url, 'http://x').searchParams;
+      return ok(
+        rangeUsage(
+          q.get('start_date') ?? `${today.slice(0, 7)}-01`,
+          q.get('end_date') ?? today,
+          {},
+        ),
+      );
+    });
+    await screen.findByRole('form', { name: 'Range of days' });
+    await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      `?from=${addDays(today, -6)}&to=${today}`,
+    );
+    expect(asked.at(-1)).toContain(`/usage?start_date=${addDays(today, -6)}&end_date=${today}`);
+    expect(
+      await screen.findByText('No queries were answered for this zone in this range.'),
+    ).toBeVisible();
+  });
+
+  it('names a bad range at its field and sends nothing', async () => {
+    const asked: string[] = [];
+    renderPage(({ url }) => {
+      if (url.includes('/usage')) asked.push(url);
+      return url.includes('/usage') ? ok(usage({ A: 1 })) : ok(zone);
+    });
+    await screen.findByRole('form', { name: 'Range of days' });
+    const sent = asked.length;
+    const from = screen.getByLabelText('From (UTC)');
+    const to = screen.getByLabelText('To (UTC)');
+    await userEvent.clear(from);
+    await userEvent.type(from, today);
+    await userEvent.clear(to);
+    await userEvent.type(to, addDays(today, -1));
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(to).toHaveAccessibleDescription(/before start_date/);
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(asked.length).toBe(sent);
   });
 });

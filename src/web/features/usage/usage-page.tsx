@@ -1,5 +1,6 @@
-// Usage tab: this month's queries of the zone, by type: the total, a bar chart (recharts, loaded
-// only here and only when there is something to draw) and the same numbers as a table.
+// Usage tab: the zone's queries over a range of days (this month unless the URL says otherwise):
+// the total, a bar chart by type (recharts, loaded only here and only when there is something to
+// draw) with the same numbers as a table, then per day and by outcome (usage-breakdowns.tsx).
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -10,7 +11,10 @@ import { ErrorPanel } from '../../ui/error-panel';
 import { formatNumber } from '../../ui/format';
 import { IconRefresh } from '../../ui/icons';
 import { Loading, Skeleton } from '../../ui/skeleton';
+import { useUsageDays } from './use-usage-days';
+import { UsageBreakdowns } from './usage-breakdowns';
 import { UsageEmpty } from './usage-empty';
+import { UsageRangePicker } from './usage-range-picker';
 import { usageRows } from './usage-rows';
 import { UsageTable } from './usage-table';
 
@@ -18,14 +22,20 @@ const UsageChart = lazy(async () => ({ default: (await import('./usage-chart')).
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
-function periodLabel(period: string): string {
-  return period === 'current_month' ? 'this month (UTC)' : period.replace(/_/g, ' ');
+function periodLabel(data: { period: string; period_start?: string; period_end?: string }) {
+  if (data.period === 'current_month') return 'this month (UTC)';
+  if (data.period_start && data.period_end)
+    return data.period_start === data.period_end
+      ? `on ${data.period_start} (UTC)`
+      : `from ${data.period_start} to ${data.period_end} (UTC)`;
+  return data.period.replace(/_/g, ' ');
 }
 
 export function UsagePage() {
   const { zoneId = '' } = useParams();
   const { data: zone } = useZone(zoneId);
-  const usage = useUsage(zoneId);
+  const range = useUsageDays();
+  const usage = useUsage(zoneId, range.check.ok ? range.check.days : undefined);
 
   if (usage.isPending) {
     return (
@@ -59,7 +69,7 @@ export function UsagePage() {
       <div className="usage-head">
         <div>
           <h2 className="usage-label" id="usage-title">
-            Queries {periodLabel(data.period)}
+            Queries {periodLabel(data)}
           </h2>
           <p className="usage-total">{formatNumber(data.queries)}</p>
         </div>
@@ -78,26 +88,42 @@ export function UsagePage() {
           </Button>
         </div>
       </div>
+      <UsageRangePicker
+        key={`${range.from}..${range.to}`}
+        from={range.from}
+        to={range.to}
+        shown={
+          data.period_start && data.period_end
+            ? { start: data.period_start, end: data.period_end }
+            : undefined
+        }
+        onChange={range.setDays}
+      />
       {usage.isRefetchError && (
         <ErrorPanel error={usage.error} onRetry={() => void usage.refetch()} />
       )}
-      {rows.length === 0 ? (
+      {rows.length === 0 && data.period === 'current_month' ? (
         <UsageEmpty zone={data.zone_name} nameservers={zone?.nameservers ?? []} />
+      ) : rows.length === 0 ? (
+        <p className="usage-none">No queries were answered for this zone in this range.</p>
       ) : (
-        <div className="usage-body">
-          <div className="usage-chart-wrap">
-            <h3 className="usage-subtitle">By record type</h3>
-            <Suspense fallback={<Skeleton width="100%" height={`${rows.length * 34 + 40}px`} />}>
-              <UsageChart rows={rows} />
-            </Suspense>
+        <>
+          <div className="usage-body">
+            <div className="usage-chart-wrap">
+              <h3 className="usage-subtitle">By record type</h3>
+              <Suspense fallback={<Skeleton width="100%" height={`${rows.length * 34 + 40}px`} />}>
+                <UsageChart rows={rows} />
+              </Suspense>
+            </div>
+            <div className="usage-table-wrap">
+              <h3 className="usage-subtitle" id="usage-table-title">
+                Numbers
+              </h3>
+              <UsageTable rows={rows} total={data.queries} />
+            </div>
           </div>
-          <div className="usage-table-wrap">
-            <h3 className="usage-subtitle" id="usage-table-title">
-              Numbers
-            </h3>
-            <UsageTable rows={rows} total={data.queries} />
-          </div>
-        </div>
+          <UsageBreakdowns data={data} />
+        </>
       )}
     </section>
   );

@@ -6,7 +6,7 @@ export function UsageTable({ rows, total }: { rows: UsageRow[]; total: number })
   return (
     <div className="table-wrap">
       <table className="table usage-table">
-        <caption className="sr-only">Queries by record type, this month</caption>
+        <caption className="sr-only">Queries by record type</caption>
         <thead>
           <tr>
             <th scope="col">Type</th>

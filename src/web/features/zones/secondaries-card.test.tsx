@@ -19,23 +19,40 @@ const secondary = (over: Partial<SecondaryStatus>): SecondaryStatus => ({
   behind_changes: null,
   detail: null,
   checked_at: ago(2),
+  last_seen_serial: null,
+  last_seen_at: null,
+  arrivals: [],
+  last_change_arrived_at: null,
+  last_change_made_at: null,
   last_notify: { serial: OURS, tries: 1, acknowledged_at: ago(12) },
   ...over,
 });
 
 const FOUR = [
-  secondary({}),
+  secondary({
+    last_seen_serial: OURS,
+    last_seen_at: ago(2),
+    arrivals: [{ serial: OURS, at: ago(30) }],
+    last_change_arrived_at: ago(30),
+    last_change_made_at: ago(31),
+  }),
+  // Served since before the service started: its arrival was not seen.
   secondary({
     target: '192.0.2.54:53',
     signed: false,
     state: 'behind',
     serial: 2026112502,
     behind_changes: 3,
+    last_seen_serial: 2026112502,
+    last_seen_at: ago(2),
   }),
   secondary({
     target: '[2001:db8::53]:53',
     state: 'unreachable',
     serial: null,
+    behind_changes: 1,
+    last_seen_serial: 2026112504,
+    last_seen_at: ago(125),
     last_notify: { serial: OURS, tries: 4, acknowledged_at: null },
   }),
   secondary({
@@ -78,16 +95,18 @@ describe('SecondariesCard', () => {
     await screen.findByText('192.0.2.53:53');
     expect(within(card()).getAllByRole('listitem')).toHaveLength(4);
     expect(rowOf('192.0.2.53:53')).toHaveTextContent(
-      /^192\.0\.2\.53:53TSIGIn syncServes2026112505Checked[0-9] s agoLast NOTIFYAcknowledged 1[0-9] s ago \(serial 2026112505\)$/,
+      /^192\.0\.2\.53:53TSIGIn syncServes2026112505Last changearrived \d{1,2}:\d\d:\d\d( [AP]M)? \(1\.0 s after it was made\)Checked[0-9] s agoLast NOTIFYAcknowledged 1[0-9] s ago \(serial 2026112505\)$/,
     );
     expect(rowOf('192.0.2.54:53')).toHaveTextContent(
-      /^192\.0\.2\.54:53Behind by 3 changesServes2026112502 \(ours: 2026112505\)Checked/,
+      /^192\.0\.2\.54:53Behind by 3 changesServes2026112502 \(ours: 2026112505\)Last changearrived before the service started watchingChecked/,
     );
+    // Unreachable: what it was last seen serving, when, and how far behind that is.
     expect(rowOf('[2001:db8::53]:53')).toHaveTextContent(
-      /UnreachableServesno serialChecked.*Not acknowledged after 4 tries \(serial 2026112505\)/,
+      /UnreachableLast seenserving 2026112504 2 min ago, behind by 1 changeLast changearrived before the service started watchingChecked.*Not acknowledged after 4 tries \(serial 2026112505\)/,
     );
+    // Never seen serving the zone: no serial, no arrival.
     expect(rowOf('ns.example.net:53')).toHaveTextContent(
-      /Refused: NOTAUTH \(BADSIG\)Serves.*Last NOTIFYnone since the service started$/,
+      /Refused: NOTAUTH \(BADSIG\)Servesno serialChecked.*Last NOTIFYnone since the service started$/,
     );
     expect(card()).toHaveTextContent('Queries answered by secondaries are not counted in Usage.');
   });
@@ -97,7 +116,7 @@ describe('SecondariesCard', () => {
     const summary = await within(card()).findByText(/in sync with serial/);
     expect(summary).toHaveAttribute('role', 'status');
     expect(summary).toHaveTextContent(
-      '1 of 4 in sync with serial 2026112505. 192.0.2.54:53: Behind by 3 changes. [2001:db8::53]:53: Unreachable. ns.example.net:53: Refused: NOTAUTH (BADSIG).',
+      '1 of 4 in sync with serial 2026112505. 192.0.2.54:53: Behind by 3 changes. [2001:db8::53]:53: Unreachable, last seen serving serial 2026112504 (behind by 1 change). ns.example.net:53: Refused: NOTAUTH (BADSIG).',
     );
   });
 
@@ -152,10 +171,17 @@ describe('SecondariesCard', () => {
 
   it('a zone that is not transferred says why, and offers no Send NOTIFY', async () => {
     renderCard(() =>
-      ok(status({ transferable: false, reason: 'Signed zones are not transferred yet.' })),
+      ok(
+        status({
+          transferable: false,
+          reason: 'The zone is disabled: it is not served, so it is not transferred.',
+        }),
+      ),
     );
     expect(await screen.findByText('Not transferred to secondaries')).toBeVisible();
-    expect(screen.getByText('Signed zones are not transferred yet.')).toBeVisible();
+    expect(
+      screen.getByText('The zone is disabled: it is not served, so it is not transferred.'),
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Send NOTIFY' })).toBeNull();
     expect(screen.getByText('192.0.2.53:53')).toBeVisible();
   });

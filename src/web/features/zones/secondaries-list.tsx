@@ -1,10 +1,19 @@
 // One item per secondary: where it is and its state in words, then the serial it serves against
-// ours, when that was asked, and how its last NOTIFY went. A list rather than a table: it fits
+// ours (or, when it cannot be asked, the one it was last seen serving), when the last change
+// arrived there, when it was asked, and how its last NOTIFY went. A list rather than a table: it fits
 // the Overview's column and a phone alike, like the Nameservers card above it.
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SecondaryStatus } from '../../../shared/api/secondaries';
 import { Badge } from '../../ui/badge';
-import { agoText, notifyOutcome, STATE_TONES, stateLabel } from './secondaries-text';
+import { formatClock, formatDateTime } from '../../ui/format';
+import {
+  agoText,
+  lastArrival,
+  lastSeenStanding,
+  notifyOutcome,
+  STATE_TONES,
+  stateLabel,
+} from './secondaries-text';
 
 /** The clock, read again every `ms`: "checked 2 s ago" keeps counting between two polls. */
 function useNow(ms: number) {
@@ -33,6 +42,55 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** The serial it serves, against ours; or the one it was last seen serving, and when. */
+function Serves({ s, ours, now }: { s: SecondaryStatus; ours: number; now: number }) {
+  const standing = lastSeenStanding(s, ours);
+  if (s.serial === null && standing && s.last_seen_at) {
+    return (
+      <Fact term="Last seen">
+        serving <span className="mono">{s.last_seen_serial}</span>{' '}
+        <Ago iso={s.last_seen_at} now={now} />
+        <span className={standing === 'our serial' ? 'muted' : 'secondary-unacked'}>
+          , {standing}
+        </span>
+      </Fact>
+    );
+  }
+  return (
+    <Fact term="Serves">
+      {s.serial === null ? (
+        'no serial'
+      ) : (
+        <>
+          <span className="mono">{s.serial}</span>
+          {s.serial !== ours && <span className="muted"> (ours: {ours})</span>}
+        </>
+      )}
+    </Fact>
+  );
+}
+
+/** "arrived 12:04:31 (0.8 s after it was made)", for the serial it serves or last served. */
+function LastChange({ s }: { s: SecondaryStatus }) {
+  const arrival = lastArrival(s);
+  if (!arrival) return null;
+  return (
+    <Fact term="Last change">
+      {arrival.at === null ? (
+        <span className="muted">arrived before the service started watching</span>
+      ) : (
+        <>
+          arrived{' '}
+          <time dateTime={arrival.at} title={formatDateTime(arrival.at)}>
+            {formatClock(arrival.at)}
+          </time>
+          {arrival.after && <span className="muted"> ({arrival.after} after it was made)</span>}
+        </>
+      )}
+    </Fact>
+  );
+}
+
 function Item({ s, ours, now }: { s: SecondaryStatus; ours: number; now: number }) {
   const n = s.last_notify;
   return (
@@ -46,16 +104,8 @@ function Item({ s, ours, now }: { s: SecondaryStatus; ours: number; now: number 
         </Badge>
       </div>
       <dl className="secondary-facts">
-        <Fact term="Serves">
-          {s.serial === null ? (
-            'no serial'
-          ) : (
-            <>
-              <span className="mono">{s.serial}</span>
-              {s.serial !== ours && <span className="muted"> (ours: {ours})</span>}
-            </>
-          )}
-        </Fact>
+        <Serves s={s} ours={ours} now={now} />
+        <LastChange s={s} />
         <Fact term="Checked">
           <Ago iso={s.checked_at} now={now} />
         </Fact>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SecondaryStatus } from '../../../shared/api/secondaries';
-import { agoText, notifyOutcome, stateLabel, summary } from './secondaries-text';
+import {
+  agoText,
+  lastArrival,
+  lastSeenStanding,
+  notifyOutcome,
+  stateLabel,
+  summary,
+} from './secondaries-text';
 
 const s = (over: Partial<SecondaryStatus>): SecondaryStatus => ({
   target: '192.0.2.53:53',
@@ -10,6 +17,11 @@ const s = (over: Partial<SecondaryStatus>): SecondaryStatus => ({
   behind_changes: null,
   detail: null,
   checked_at: '2026-11-25T00:00:00Z',
+  last_seen_serial: null,
+  last_seen_at: null,
+  arrivals: [],
+  last_change_arrived_at: null,
+  last_change_made_at: null,
   last_notify: null,
   ...over,
 });
@@ -20,6 +32,7 @@ describe('stateLabel', () => {
     [{ state: 'behind', behind_changes: 3 }, 'Behind by 3 changes'],
     [{ state: 'behind', behind_changes: 1 }, 'Behind by 1 change'],
     [{ state: 'behind', behind_changes: null }, 'Behind'],
+    [{ state: 'behind', behind_changes: 0 }, 'Behind (no record changes)'],
     [{ state: 'unreachable' }, 'Unreachable'],
     [{ state: 'refused', detail: 'NOTAUTH (BADSIG)' }, 'Refused: NOTAUTH (BADSIG)'],
     [{ state: 'refused', detail: null }, 'Refused'],
@@ -77,5 +90,54 @@ describe('summary', () => {
     });
     expect(out.text).toBe('1 of 3 in sync with serial 9.');
     expect(out.detail).toBe('b:53: Behind by 2 changes. c:53: Unreachable.');
+  });
+});
+
+describe('lastSeenStanding', () => {
+  const gone = { serial: null, last_change_arrived_at: null, last_change_made_at: null };
+  it.each([
+    [{ last_seen_serial: 9, behind_changes: 0 }, 'our serial'],
+    [{ last_seen_serial: 8, behind_changes: 2 }, 'behind by 2 changes'],
+    [{ last_seen_serial: 8, behind_changes: 1 }, 'behind by 1 change'],
+    [{ last_seen_serial: 8, behind_changes: 0 }, 'behind'], // a serial bump only
+    [{ last_seen_serial: 8, behind_changes: null }, 'behind'], // past the journal
+    [{ last_seen_serial: null, behind_changes: null }, null], // never seen
+  ])('%o: %s', (over, text) => {
+    expect(lastSeenStanding({ ...gone, ...over }, 9)).toBe(text);
+  });
+  it('is nothing for a secondary that answers now', () => {
+    const now = { ...gone, serial: 8, last_seen_serial: 8, behind_changes: 1 };
+    expect(lastSeenStanding(now, 9)).toBeNull();
+  });
+});
+
+describe('lastArrival', () => {
+  const base = { serial: 9, behind_changes: 0, last_seen_serial: 9 };
+  it('the moment and the delay since the change was made', () => {
+    expect(
+      lastArrival({
+        ...base,
+        last_change_arrived_at: '2026-11-25T12:04:31.300Z',
+        last_change_made_at: '2026-11-25T12:04:30.500Z',
+      }),
+    ).toEqual({ at: '2026-11-25T12:04:31.300Z', after: '0.8 s' });
+  });
+  it('no delay when the making is unknown; no moment when the arrival was not seen', () => {
+    expect(
+      lastArrival({
+        ...base,
+        last_change_arrived_at: '2026-11-25T12:04:31Z',
+        last_change_made_at: null,
+      }),
+    ).toEqual({ at: '2026-11-25T12:04:31Z', after: null });
+    expect(
+      lastArrival({ ...base, last_change_arrived_at: null, last_change_made_at: null }),
+    ).toEqual({ at: null, after: null });
+  });
+  it('nothing for a secondary never seen serving the zone', () => {
+    const never = { ...base, serial: null, last_seen_serial: null };
+    expect(
+      lastArrival({ ...never, last_change_arrived_at: null, last_change_made_at: null }),
+    ).toBeNull();
   });
 });

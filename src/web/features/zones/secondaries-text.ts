@@ -2,7 +2,7 @@
 // "2 s ago", and the one-line summary that is announced when a state changes.
 import type { Secondaries, SecondaryStatus } from '../../../shared/api/secondaries';
 import type { BadgeTone } from '../../ui/badge';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, formatDelay } from '../../ui/format';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -13,9 +13,10 @@ export function stateLabel(s: Pick<SecondaryStatus, 'state' | 'behind_changes' |
       return 'In sync';
     case 'behind':
       // null: the journal no longer reaches its serial, so the count is unknown.
-      return s.behind_changes === null
-        ? 'Behind'
-        : `Behind by ${plural(s.behind_changes, 'change', 'changes')}`;
+      // 0: our newer serial records no change of its own (a re-signing, say).
+      if (s.behind_changes === null) return 'Behind';
+      if (s.behind_changes === 0) return 'Behind (no record changes)';
+      return `Behind by ${plural(s.behind_changes, 'change', 'changes')}`;
     case 'unreachable':
       return 'Unreachable';
     case 'refused':
@@ -30,6 +31,40 @@ export const STATE_TONES: Record<SecondaryStatus['state'], BadgeTone> = {
   unreachable: 'danger',
   refused: 'danger',
 };
+
+type LastSeen = Pick<
+  SecondaryStatus,
+  | 'serial'
+  | 'last_seen_serial'
+  | 'behind_changes'
+  | 'last_change_arrived_at'
+  | 'last_change_made_at'
+>;
+
+/**
+ * For a secondary that cannot be asked now (unreachable, refused) but was seen serving the zone:
+ * how far behind that serial is, "in sync then" or "behind by 2 changes"; null otherwise.
+ */
+export function lastSeenStanding(s: LastSeen, ours: number): string | null {
+  if (s.serial !== null || s.last_seen_serial === null) return null;
+  if (s.last_seen_serial === ours) return 'our serial';
+  if (s.behind_changes === null || s.behind_changes === 0) return 'behind';
+  return `behind by ${plural(s.behind_changes, 'change', 'changes')}`;
+}
+
+/**
+ * When the serial it serves (or last served) arrived there, for "Last change arrived 12:04:31
+ * (0.8 s after it was made)": the moment, and the delay since the change was made when known.
+ * Null when it was never seen serving the zone; `at` null when it served it before the service
+ * started watching.
+ */
+export function lastArrival(s: LastSeen): { at: string | null; after: string | null } | null {
+  if (s.last_seen_serial === null) return null;
+  const at = s.last_change_arrived_at;
+  if (!at) return { at: null, after: null };
+  const made = s.last_change_made_at ? Date.parse(s.last_change_made_at) : NaN;
+  return { at, after: Number.isNaN(made) ? null : formatDelay(Date.parse(at) - made) };
+}
 
 /**
  * How long ago `iso` was, short enough for a table cell: "2 s ago", "4 min ago", "3 h ago", then
@@ -70,7 +105,11 @@ export function summary(data: Pick<Secondaries, 'serial' | 'secondaries'>) {
       : `${synced} of ${list.length} in sync with serial ${data.serial}.`;
   const detail = list
     .filter((s) => s.state !== 'in_sync')
-    .map((s) => `${s.target}: ${stateLabel(s)}.`)
+    .map((s) => {
+      const standing = lastSeenStanding(s, data.serial);
+      const seen = standing ? `, last seen serving serial ${s.last_seen_serial} (${standing})` : '';
+      return `${s.target}: ${stateLabel(s)}${seen}.`;
+    })
     .join(' ');
   return { text, detail };
 }

@@ -1,0 +1,75 @@
+// A signed zone served by real Knot, NSD and BIND secondaries: none of them signs it, so what
+// they answer comes from the signed form we transfer. `delv`, given only the DS our API shows,
+// must fully validate each one's positive answers, its NXDOMAIN and its NODATA, before and after
+// a change that reaches it by IXFR; our own server's answers validate with the same DS.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { delv } from '../../test-support/dns-tools';
+import { createZone, zoneSerial } from '../../test-support/harness';
+import type { SecondaryKind } from '../../test-support/secondaries';
+import {
+  type PrimaryAndSecondary,
+  zonedeckWithSecondary,
+} from '../../test-support/zonedeck-primary';
+
+const FULLY = '; fully validated';
+const NEGATIVE = '; negative response, fully validated';
+
+describe.each<SecondaryKind>(['knot', 'nsd', 'bind'])('%s', (kind) => {
+  const ZONE = `signed-${kind}.test`;
+  let both: PrimaryAndSecondary;
+  let zoneId: string;
+  let ds: string;
+  beforeAll(async () => {
+    both = await zonedeckWithSecondary(kind, [ZONE]);
+    const { srv } = both;
+    zoneId = await createZone(srv.admin, ZONE);
+    for (const [name, type, content] of [
+      ['www', 'A', '192.0.2.1'],
+      ['*.wild', 'A', '192.0.2.9'],
+      ['deep.below', 'TXT', '"under an empty non-terminal"'],
+    ]) {
+      const r = await srv.admin.post(`/v1/zones/${zoneId}/records`, { name, type, content });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const on = await srv.admin.patch(`/v1/zones/${zoneId}/dnssec/status`, { enabled: true });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const r = await srv.admin.get(`/v1/zones/${zoneId}/dnssec/ds`);
+    ds = (r.body.data.ds_records as string[]).find((d) => d.split(' ')[2] === '2')!;
+    await both.secondary.waitForSerial(ZONE, await zoneSerial(srv, zoneId), 30_000);
+  }, 120_000);
+  afterAll(() => both.close());
+
+  const theirs = (name: string, type: string) => delv(both.secondary.port, ZONE, ds, name, type);
+
+  describe('a signed zone on the secondary', () => {
+    it('validates with the DS from our API: an answer, a wildcard, NXDOMAIN, NODATA', async () => {
+      expect(await theirs(`www.${ZONE}`, 'A')).toContain(FULLY);
+      expect(await theirs(`any.wild.${ZONE}`, 'A')).toContain(FULLY);
+      expect(await theirs(`nope.${ZONE}`, 'A')).toContain(NEGATIVE);
+      expect(await theirs(`www.${ZONE}`, 'MX')).toContain(NEGATIVE);
+      expect(await theirs(`below.${ZONE}`, 'A')).toContain(NEGATIVE); // the empty non-terminal
+      // Our own answers (minimally covering NSEC) validate with the same DS.
+      const ours = both.srv.service.dnsPort;
+      expect(await delv(ours, ZONE, ds, `nope.${ZONE}`, 'A')).toContain(NEGATIVE);
+    }, 60_000);
+
+    it('takes a change by IXFR, and still validates', async () => {
+      const { srv, secondary } = both;
+      const r = await srv.admin.post(`/v1/zones/${zoneId}/records`, {
+        name: 'added',
+        type: 'A',
+        content: '192.0.2.77',
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      await secondary.waitForSerial(ZONE, await zoneSerial(srv, zoneId), 8_000);
+      const ours = srv.service.transfers.transfers.recent.filter((t) => t.zone === ZONE);
+      expect(ours.at(-1)?.result).toBe('ixfr');
+      const logged = secondary.transfers(ZONE);
+      if (logged) expect(logged.at(-1)).toBe('IXFR');
+      expect(await theirs(`added.${ZONE}`, 'A')).toContain(FULLY);
+      expect(await theirs(`www.${ZONE}`, 'A')).toContain(FULLY);
+      // The name just before the new one in the chain now points to it: still a valid denial.
+      expect(await theirs(`addeb.${ZONE}`, 'A')).toContain(NEGATIVE);
+    }, 60_000);
+  });
+});

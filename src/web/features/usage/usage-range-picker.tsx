@@ -1,0 +1,88 @@
+// The range picker of the usage page: two UTC days, or a preset; checked with the service's
+// own rules before the URL changes, each error tied to its field.
+import { useState, type FormEvent } from 'react';
+import { addDays, utcDay } from '../../../shared/api';
+import type { UsageDays } from '../../api/usage';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { checkDays } from './use-usage-days';
+
+const PRESETS: { label: string; days: (today: string) => UsageDays | undefined }[] = [
+  { label: 'This month', days: () => undefined },
+  { label: 'Last 7 days', days: (t) => ({ start: addDays(t, -6), end: t }) },
+  { label: 'Last 30 days', days: (t) => ({ start: addDays(t, -29), end: t }) },
+  { label: 'Last 12 months', days: (t) => ({ start: addDays(t, -365), end: t }) },
+];
+
+interface Props {
+  from: string;
+  to: string;
+  /** The period the service answered for, shown in the inputs when the URL has none. */
+  shown: { start: string; end: string } | undefined;
+  onChange: (days: UsageDays | undefined) => void;
+}
+
+export function UsageRangePicker({ from, to, shown, onChange }: Props) {
+  const [start, setStart] = useState(from || shown?.start || '');
+  const [end, setEnd] = useState(to || shown?.end || '');
+  const [error, setError] = useState<{ field: string; message: string } | null>(() => {
+    const c = checkDays(from, to);
+    return c.ok ? null : c;
+  });
+  // The day the page was opened: a page left open past midnight keeps its "today" until reloaded.
+  const [today] = useState(() => utcDay(Date.now()));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const c = checkDays(start, end);
+    if (!c.ok) return setError(c);
+    setError(null);
+    onChange(c.days);
+  };
+  const preset = (days: UsageDays | undefined) => {
+    setError(null);
+    setStart(days?.start ?? `${today.slice(0, 7)}-01`);
+    setEnd(days?.end ?? today);
+    onChange(days);
+  };
+  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
+
+  return (
+    <form className="usage-range" onSubmit={submit} aria-label="Range of days" noValidate>
+      <div className="usage-range-presets" role="group" aria-label="Preset ranges">
+        {PRESETS.map((p) => (
+          <Button key={p.label} size="sm" type="button" onClick={() => preset(p.days(today))}>
+            {p.label}
+          </Button>
+        ))}
+      </div>
+      <Field label="From (UTC)" error={fieldError('start_date')}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="date"
+            max={today}
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="To (UTC)" error={fieldError('end_date')}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="date"
+            max={today}
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="sm" variant="primary">
+        Show
+      </Button>
+    </form>
+  );
+}

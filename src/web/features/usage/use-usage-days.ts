@@ -1,0 +1,38 @@
+// The range of days the usage page shows, kept in the URL (?from=2026-10-01&to=2026-10-31) so a
+// view can be bookmarked; none: the service's default, the current month.
+import { useSearchParams } from 'react-router';
+import { isCalendarDay, usageRange } from '../../../shared/api';
+import type { UsageDays } from '../../api/usage';
+
+export type DaysCheck =
+  | { ok: true; days: UsageDays | undefined }
+  | { ok: false; field: 'start_date' | 'end_date'; message: string };
+
+/** The same rules the service applies (shared), so a bad range is named before it is sent. */
+export function checkDays(from: string, to: string, now = Date.now()): DaysCheck {
+  if (!from && !to) return { ok: true, days: undefined };
+  if (!isCalendarDay(from)) return { ok: false, field: 'start_date', message: 'Pick a first day.' };
+  if (!isCalendarDay(to)) return { ok: false, field: 'end_date', message: 'Pick a last day.' };
+  const r = usageRange({ start_date: from, end_date: to, granularity: 'day' }, now);
+  return r.ok ? { ok: true, days: { start: r.start, end: r.end } } : r;
+}
+
+export function useUsageDays() {
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const check = checkDays(from, to);
+  const setDays = (days: UsageDays | undefined) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      if (days) {
+        p.set('from', days.start);
+        p.set('to', days.end);
+      } else {
+        p.delete('from');
+        p.delete('to');
+      }
+      return p;
+    });
+  return { from, to, check, setDays };
+}

@@ -38,6 +38,7 @@ const sign = (m: Buffer, how: Signing) => signWith(m, how, KEYS);
 /** Transfers are allowed from this address (or with the key); 127.0.0.1 alone is refused. */
 const ALLOWED_FROM = '127.0.0.2';
 const ZONE = 'fuzz.test';
+const SIGNED = 'fuzz-signed.test';
 
 let srv: TestServer;
 const served = new Map<string, ServedZone>();
@@ -81,7 +82,17 @@ beforeAll(async () => {
     });
     expect(r.status).toBe(201);
   }
-  for (const zone of [ZONE, 'loop.fuzz-alias.test']) {
+  // A signed zone: transferred signed whole (RRSIG, NSEC), or not at all.
+  const signed = await createZone(srv.admin, SIGNED);
+  const w = await srv.admin.post(`/v1/zones/${signed}/records`, {
+    name: 'www',
+    type: 'A',
+    content: '192.0.2.2',
+  });
+  expect(w.status).toBe(201);
+  const on = await srv.admin.patch(`/v1/zones/${signed}/dnssec/status`, { enabled: true });
+  expect(on.status, JSON.stringify(on.body)).toBe(200);
+  for (const zone of [ZONE, 'loop.fuzz-alias.test', SIGNED]) {
     const x = await digXfr(srv.service.dnsPort, zone, 'AXFR', '-b', ALLOWED_FROM);
     expect(x.records[0]?.type, x.text).toBe('SOA');
     served.set(zone, {
@@ -115,7 +126,7 @@ const askArb: fc.Arbitrary<Ask> = fc.record(
   {
     id: fc.nat({ max: 0xffff }),
     name: mostly(
-      [ZONE, 'FuZz.TeSt', 'loop.fuzz-alias.test'],
+      [ZONE, 'FuZz.TeSt', 'loop.fuzz-alias.test', SIGNED],
       [`www.${ZONE}`, 'not-here.test', '', 'x'.repeat(63)],
     ),
     qtype: mostly([251, 252], [6, 1, 255, 250]),

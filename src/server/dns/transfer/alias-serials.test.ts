@@ -1,9 +1,8 @@
 // Zones whose ALIAS targets change in another zone get a new serial (once), a NOTIFY, and in
 // their AXFR the new addresses; a change that cannot touch them leaves their serial alone and
-// costs no work. Against the real service; the watcher is started here (with a view store of
-// its own) until setUpTransfers starts it: then drop it here, or every change bumps twice.
+// costs no work. Against the real service, whose setUpTransfers starts the watcher (it serves
+// transfers); an observer here, on a view store of its own, sees what the watcher would do.
 import dgram from 'node:dgram';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import type { ZoneEvent } from '../../events';
@@ -15,7 +14,7 @@ import {
   zoneSerial,
 } from '../../test-support/harness';
 import { ViewStore } from '../view-store';
-import { AliasSerials, watchAliasSerials } from './alias-serials';
+import { AliasSerials } from './alias-serials';
 
 let srv: TestServer;
 let secondary: dgram.Socket;
@@ -40,7 +39,7 @@ beforeAll(async () => {
     DNS_TRANSFER_ALLOW: '127.0.0.0/8',
     DNS_NOTIFY: `127.0.0.1:${secondary.address().port}`,
   });
-  // Zones made before the watcher starts: it reads them when it starts.
+  // Zones made before the observer starts: it reads them when it starts.
   const early = await createZone(srv.admin, 'early-alias.test');
   await add(early, 'app', 'ALIAS', 'www.early-target.test.');
   const target = await createZone(srv.admin, 'early-target.test');
@@ -49,7 +48,6 @@ beforeAll(async () => {
   views = new ViewStore(srv.store.db, loadConfig({ DATA_DIR: srv.dataDir }));
   await views.loadAll();
   stops.push(views.subscribe(srv.store.events));
-  stops.push(watchAliasSerials(views, srv.store, srv.store.events, pino({ level: 'silent' })));
   observer = new AliasSerials(views, (id) => wouldBump.push(id));
   stops.push(srv.store.events.subscribe((e) => observer.onEvent(e)));
   stops.push(srv.store.events.subscribe((e) => void events.push(e)));

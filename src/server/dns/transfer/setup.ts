@@ -6,6 +6,7 @@ import { newSerial } from '../../store/zones';
 import type { ViewStore } from '../view-store';
 import type { ZoneView } from '../zone-view';
 import { targetName } from './acl';
+import { watchAliasSerials } from './alias-serials';
 import { CatalogZone } from './catalog';
 import { Notifier } from './notify';
 import { Propagation } from './propagation';
@@ -101,6 +102,8 @@ export function setUpTransfers(
       }
     }
   };
+  // A zone whose ALIAS addresses moved with another zone's change gets a new serial of its own.
+  const stopAliasSerials = serving ? watchAliasSerials(views, store, events, log) : () => {};
   const resignTimer = serving ? setInterval(() => void resignDue(), RESIGN_CHECK_MS) : null;
   resignTimer?.unref();
   if (serving) void resignDue();
@@ -126,6 +129,7 @@ export function setUpTransfers(
     stop() {
       stopped = true;
       if (resignTimer) clearInterval(resignTimer);
+      stopAliasSerials();
       unsubscribe();
       arrivals.stop();
       notifier.stop();

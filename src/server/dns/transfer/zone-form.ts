@@ -43,8 +43,11 @@ export interface FormEntry {
   /** The name's records, concatenated, and how many (a signed name's NSEC and its RRSIG last). */
   readonly wire: Buffer;
   readonly count: number;
-  /** The NSEC's type bitmap; null when not signed. */
-  readonly bitmap: Buffer | null;
+  /**
+   * The NSEC's type bitmap (as latin1 text: a small Buffer would pin a slab of Node's shared
+   * pool, garbage and all); null when not signed.
+   */
+  readonly bitmap: string | null;
 }
 
 export interface ZoneForm {
@@ -148,7 +151,7 @@ export async function buildForm(
       count += old.count;
       continue;
     }
-    let made: { records: Buffer[]; bitmap: Buffer | null };
+    let made: { records: Buffer[]; bitmap: string | null };
     if (same && signer && old.bitmap) {
       // Only the successor changed (a name added or removed next to it): a new NSEC, the
       // RRsets' signatures kept.
@@ -167,7 +170,7 @@ export async function buildForm(
       role,
       next,
       extra,
-      wire: Buffer.concat(made.records),
+      wire: ownBuffer(made.records),
       count: made.records.length,
       bitmap: made.bitmap,
     };
@@ -182,6 +185,20 @@ export async function buildForm(
   const soaSig = signer ? signer.rrsig(zone.name, soaSet) : null;
   if (soaSig) count++;
   return { zoneId: zone.id, serial, version, key, window, nsecTtl, soa, soaSig, entries, count };
+}
+
+/**
+ * The records in a buffer of their own. Buffer.concat would slice Node's shared 8 KB pool, whose
+ * slabs also hold the signing's short-lived buffers: every kept entry would keep a slab alive,
+ * garbage and all (five times the records' size for a large signed zone).
+ */
+function ownBuffer(records: readonly Buffer[]): Buffer {
+  let size = 0;
+  for (const r of records) size += r.length;
+  const out = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const r of records) at += r.copy(out, at);
+  return out;
 }
 
 function roleOf(name: string, apex: string, delegations: ReadonlySet<string>): Role {
@@ -249,7 +266,7 @@ class Signer {
     role: Role,
     next: string,
     nsecTtl: number,
-  ): { records: Buffer[]; bitmap: Buffer | null } {
+  ): { records: Buffer[]; bitmap: string | null } {
     const owner = nameWire(name);
     const out: Buffer[] = [];
     const types: number[] = [];
@@ -266,14 +283,14 @@ class Signer {
     if (role === 'occluded') return { records: out, bitmap: null };
     if (name === this.apex) types.push(TYPE.SOA!); // its RRset and RRSIG travel apart
     types.push(TYPE.RRSIG!, TYPE.NSEC!);
-    const bitmap = typeBitmap(types);
+    const bitmap = typeBitmap(types).toString('latin1');
     out.push(...this.nsec(name, next, bitmap, nsecTtl));
     return { records: out, bitmap };
   }
 
   /** The NSEC of `name` and its RRSIG. */
-  nsec(name: string, next: string, bitmap: Buffer, ttl: number): Buffer[] {
-    const rdata = Buffer.concat([nameWire(next), bitmap]);
+  nsec(name: string, next: string, bitmap: string, ttl: number): Buffer[] {
+    const rdata = Buffer.concat([nameWire(next), Buffer.from(bitmap, 'latin1')]);
     const rrset: RRset = { type: TYPE.NSEC!, ttl, rdatas: [rdata] };
     return [rrWire(nameWire(name), TYPE.NSEC!, ttl, rdata), this.rrsig(name, rrset)];
   }

@@ -1,6 +1,7 @@
 // Usage tab: the zone's queries over a range of days (this month unless the URL says otherwise):
 // the total, a bar chart by type (recharts, loaded only here and only when there is something to
-// draw) with the same numbers as a table, then per day and by outcome (usage-breakdowns.tsx).
+// draw) with the same numbers as a table, then per day and by outcome (usage-breakdowns.tsx),
+// and the top names of the range's last day (top-names.tsx).
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
@@ -16,6 +17,7 @@ import { UsageBreakdowns } from './usage-breakdowns';
 import { UsageEmpty } from './usage-empty';
 import { UsageRangePicker } from './usage-range-picker';
 import { usageRows } from './usage-rows';
+import { TopNames } from './top-names';
 import { UsageTable } from './usage-table';
 
 const UsageChart = lazy(async () => ({ default: (await import('./usage-chart')).UsageChart }));
@@ -123,6 +125,10 @@ export function UsagePage() {
             </div>
           </div>
           <UsageBreakdowns data={data} />
+          {/* A service that answers the month's totals alone has no top names either. */}
+          {data.period_end && data.by_outcome && (
+            <TopNames zoneId={zoneId} date={data.period_end} />
+          )}
         </>
       )}
     </section>

@@ -21,8 +21,8 @@ export const usageKeys = {
   detail: (zoneId: string, days?: UsageDays) =>
     [...usageKeys.details(), zoneId, days ? `${days.start}..${days.end}` : 'month'] as const,
   service: () => [...usageKeys.all, 'service'] as const,
-  topNames: (zoneId: string, date: string) =>
-    [...usageKeys.all, 'top-names', zoneId, date] as const,
+  topNamesOf: (zoneId: string) => [...usageKeys.all, 'top-names', zoneId] as const,
+  topNames: (zoneId: string, date: string) => [...usageKeys.topNamesOf(zoneId), date] as const,
 };
 
 export const usageQuery = (zoneId: string, days?: UsageDays) =>

@@ -2,10 +2,11 @@
 // the total, a bar chart by type (recharts, loaded only here and only when there is something to
 // draw) with the same numbers as a table, then per day and by outcome (usage-breakdowns.tsx),
 // and the top names of the range's last day (top-names.tsx).
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
-import { USAGE_REFETCH_MS, useUsage } from '../../api/usage';
+import { USAGE_REFETCH_MS, usageKeys, useUsage } from '../../api/usage';
 import { useZone } from '../../api/zones';
 import { Button } from '../../ui/button';
 import { ErrorPanel } from '../../ui/error-panel';
@@ -38,6 +39,11 @@ export function UsagePage() {
   const { data: zone } = useZone(zoneId);
   const range = useUsageDays();
   const usage = useUsage(zoneId, range.check.ok ? range.check.days : undefined);
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void usage.refetch();
+    void queryClient.refetchQueries({ queryKey: usageKeys.topNamesOf(zoneId) });
+  };
 
   if (usage.isPending) {
     return (
@@ -80,12 +86,7 @@ export function UsagePage() {
             Updated <time dateTime={new Date(usage.dataUpdatedAt).toISOString()}>{updated}</time>
             <span className="hide-narrow"> · every {USAGE_REFETCH_MS / 1000} s</span>
           </p>
-          <Button
-            size="sm"
-            onClick={() => void usage.refetch()}
-            busy={usage.isFetching}
-            aria-label="Refresh usage"
-          >
+          <Button size="sm" onClick={refresh} busy={usage.isFetching} aria-label="Refresh usage">
             {!usage.isFetching && <IconRefresh />} Refresh
           </Button>
         </div>

@@ -12,8 +12,8 @@ function Count({ n }: { n: TopName }) {
   if (n.error === 0) return <>{formatNumber(n.queries)}</>;
   return (
     <>
-      at least {formatNumber(n.queries - n.error)}{' '}
-      <span className="small muted">(up to {formatNumber(n.queries)})</span>
+      <span className="usage-top-least">at least {formatNumber(n.queries - n.error)}</span>{' '}
+      <span className="usage-top-most small muted">(up to {formatNumber(n.queries)})</span>
     </>
   );
 }

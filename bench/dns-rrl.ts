@@ -1,5 +1,5 @@
 // In-process figures for bench:dns: the CPU that RRL's bookkeeping adds to one UDP answer, what
-// a usage count costs, and why the query counters are plain numbers read at scrape time rather
+// a usage count costs (with its top-names sketch), and why the query counters are plain numbers read at scrape time rather
 // than a labelled inc().
 // Measured in a loop of the real code, so they hold still on a busy machine where the server's
 // whole CPU per query moves by more than the difference being measured.
@@ -54,9 +54,23 @@ export function microFigures() {
   const cells = Array.from({ length: 5000 }, (_, i) =>
     usage.cell('zone_bench', i & 1 ? 'A' : 'MX', i % 5 ? 'answer' : 'nxdomain'),
   );
+  // Each cached answer's name, as the answer carries it: 5,000 names over 64 slots, so the
+  // top-names sketch turns over on most hits (its worst case short of a junk flood).
+  const qnames = Array.from({ length: 5000 }, (_, i) => `h${i}.bench.example`);
   const usageNs = nsPer(5_000_000, (i) => {
     const k = i % 5000;
-    cells[k] = usage.hit(cells[k]!);
+    cells[k] = usage.hit(cells[k]!, qnames[k]!);
   });
-  return { rrlNs, arrayNs, incNs, usageNs };
+  // The same with the names of a day where 50 names take every query (all in the sketch).
+  const usageHotNs = nsPer(5_000_000, (i) => {
+    const k = i % 5000;
+    cells[k] = usage.hit(cells[k]!, qnames[k % 50]!);
+  });
+  // What a hit cost before top names: the clock check and the increment.
+  const sketchless = cells.map((c) => ({ ...c }));
+  const cellsOnlyNs = nsPer(5_000_000, (i) => {
+    const c = sketchless[i % 5000]!;
+    if (Date.now() < c.until) c.n++;
+  });
+  return { rrlNs, arrayNs, incNs, usageNs, usageHotNs, cellsOnlyNs };
 }

@@ -318,6 +318,10 @@ async function main() {
       ratio <= 1.1 ? 'ok (<= 1.1×)' : 'OVER BUDGET (> 1.1×), or noise: compare the rounds',
     );
     line('usage counting per query, in-process (ns)', micro.usageNs.toFixed(0));
+    line(
+      '  of which the top-names sketch: names turn over / 50 hot / no sketch (ns)',
+      `${micro.usageNs.toFixed(0)} / ${micro.usageHotNs.toFixed(0)} / ${micro.cellsOnlyNs.toFixed(0)}`,
+    );
   } finally {
     for (const s of servers) {
       s.child.kill('SIGTERM');

@@ -1,8 +1,8 @@
 // The usage page against the real server: a fresh zone is honestly empty (with the dig hint for
 // this service's DNS server); after real queries sent with dig, the chart and the table show
-// exactly those counts, per type, per day (stacked chart and its table) and by outcome; a range
-// picked in the page is the range the API counts. A key without usage:read is told which scope
-// it lacks.
+// exactly those counts, per type, per day (stacked chart and its table), by outcome and in the
+// day's top names (asked, and NXDOMAIN); a range picked in the page is the range the API
+// counts. A key without usage:read is told which scope it lacks.
 import {
   api,
   createKey,
@@ -87,6 +87,20 @@ test('a fresh zone shows the empty state; after real queries, the exact counts',
   const outcomes = card.getByRole('table', { name: 'Queries by outcome' });
   await expect(outcomes.getByRole('row', { name: /^Answered/ })).toContainText('10');
   await expect(outcomes.getByRole('row', { name: /^NXDOMAIN/ })).toContainText('2');
+
+  // Today's top names (the range's last day): the apex 10 times, the missing name twice, and
+  // only the missing name among those that got NXDOMAIN; exact counts, no "at least".
+  const rowsOf = async (name: string) =>
+    (await card.getByRole('table', { name }).locator('tbody tr').allInnerTexts()).map((t) =>
+      t.split(/\s+/).join(' '),
+    );
+  await expect
+    .poll(() => rowsOf(`Most asked names on ${today} (UTC)`))
+    .toEqual([`${zone.name}. 10`, `nope.${zone.name}. 2`]);
+  expect(await rowsOf(`Names that got NXDOMAIN on ${today} (UTC)`)).toEqual([
+    `nope.${zone.name}. 2`,
+  ]);
+  await expect(card.getByText(/at least/)).toHaveCount(0);
 
   // A range that ends yesterday holds none of today's queries.
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

@@ -19,6 +19,8 @@ export interface RunningService {
   purger: Purger;
   metrics: Metrics;
   transfers: Transfers;
+  /** Usage counts and top names not flushed yet (tests look at the sketches' bounds). */
+  usage: UsageCounter;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startService(
     purger,
     metrics,
     transfers,
+    usage,
     async stop() {
       clearInterval(pruning);
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -40,6 +40,8 @@ interface CacheEntry {
    * (or counting is off, in bench:dns).
    */
   cell?: UsageCell;
+  /** The question's name, lower-cased without the trailing dot: counted in the top names. */
+  name: string;
   /** Answers for a zone are cached; those for names in no zone are not (junk would evict them). */
   zoned: boolean;
   /** What RRL counts this answer as. */
@@ -177,7 +179,7 @@ export class DnsServer {
   private sent(out: Buffer, byRcode: Float64Array): Buffer {
     byRcode[out[3]! & 0x0f]!++;
     const e = this.lastEntry;
-    if (e?.cell) e.cell = this.usage!.hit(e.cell);
+    if (e?.cell) e.cell = this.usage!.hit(e.cell, e.name);
     return out;
   }
 
@@ -241,6 +243,7 @@ export class DnsServer {
       refreshAt: Date.now() + RESIGN_AFTER_MS,
       rrl: rrlClassOf(q, res),
       zoned: counted !== undefined,
+      name: q.qname,
       ...(counted && this.usage
         ? { cell: this.usage.cell(counted.id, typeName(q.qtype), outcomeOf(res)) }
         : {}),

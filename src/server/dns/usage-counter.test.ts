@@ -28,13 +28,13 @@ describe('UsageCounter', () => {
     let now = Date.parse('2026-11-24T23:59:59.500Z');
     const counter = new UsageCounter(store.db, pino({ level: 'silent' }), undefined, () => now);
     let cell = counter.cell('z1', 'A', 'answer');
-    cell = counter.hit(cell);
-    cell = counter.hit(cell);
+    cell = counter.hit(cell, 'www.example.com');
+    cell = counter.hit(cell, 'www.example.com');
     now += 600; // 2026-11-25T00:00:00.100Z: the next hour and the next day
-    const next = counter.hit(cell);
+    const next = counter.hit(cell, 'www.example.com');
     expect(next).not.toBe(cell);
     expect(next.hour).toBe('2026-11-25T00');
-    expect(counter.hit(next)).toBe(next);
+    expect(counter.hit(next, 'www.example.com')).toBe(next);
     expect(counter.unflushed('z1').map((c) => [c.hour, c.count])).toEqual([
       ['2026-11-24T23', 2],
       ['2026-11-25T00', 2],
@@ -56,7 +56,7 @@ describe('UsageCounter', () => {
       ['2026-11-25', 2],
     ]);
     // A count made after the flush adds to the same rows.
-    counter.hit(next);
+    counter.hit(next, 'www.example.com');
     await counter.flush();
     expect((await rows('usage_hourly', 'z1')).at(-1)?.count).toBe(3);
   });

@@ -1,12 +1,16 @@
 // Counts answered queries per zone, UTC hour, query type and outcome in memory, and adds them
 // to the database every few seconds and at shutdown. The usage route adds what is not flushed
 // yet. A cached DNS answer keeps a reference to its counter cell (the outcome is a property of
-// the answer), so counting costs a clock check and an increment.
+// the answer), so counting costs a clock check and an increment; the cell also holds its day's
+// top-names sketches, which the answer's name is added to (top-names.ts).
 import type { Logger } from 'pino';
 import type { UsageOutcome } from '../../shared/api/usage';
 import type { Metrics } from '../metrics';
 import type { Db } from '../store/db';
 import { addUsage, pruneUsage, type UsageCount } from '../store/usage';
+import { pruneTopNames } from '../store/usage-top-names';
+import type { SpaceSaving } from './space-saving';
+import { TopNames, type DayTop } from './top-names';
 
 const HOUR_MS = 3_600_000;
 
@@ -20,6 +24,10 @@ export interface UsageCell {
   readonly until: number;
   /** Counted and not yet written to the database. */
   n: number;
+  /** The zone's top-names sketches of the cell's day. */
+  readonly top: DayTop;
+  /** The day's NXDOMAIN sketch when the outcome is NXDOMAIN. */
+  readonly nx: SpaceSaving | null;
 }
 
 export class UsageCounter {
@@ -29,6 +37,7 @@ export class UsageCounter {
   private unflushedSince = 0;
   /** The hour the last prune ran in; the prune runs once an hour. */
   private prunedHour = '';
+  readonly topNames: TopNames;
 
   constructor(
     private readonly db: Db,
@@ -36,6 +45,7 @@ export class UsageCounter {
     metrics?: Metrics,
     private readonly now: () => number = Date.now,
   ) {
+    this.topNames = new TopNames(db);
     // Read when scraped: a gauge set per query would cost more than the count itself.
     const lag = metrics?.usageFlushLag as unknown as { collect?: () => void } | undefined;
     if (lag && metrics)
@@ -53,16 +63,25 @@ export class UsageCounter {
     let c = this.cells.get(key);
     if (!c) {
       const until = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
-      this.cells.set(key, (c = { zoneId, hour, qtype, outcome, until, n: 0 }));
+      const top = this.topNames.day(zoneId, hour.slice(0, 10));
+      const nx = outcome === 'nxdomain' ? top.nxdomain : null;
+      this.cells.set(key, (c = { zoneId, hour, qtype, outcome, until, n: 0, top, nx }));
     }
     return c;
   }
 
-  /** Counts one query on `cell`, or on the current hour's cell when `cell`'s hour is over. */
-  hit(cell: UsageCell): UsageCell {
+  /**
+   * Counts one query on `cell`, or on the current hour's cell when `cell`'s hour is over, and
+   * its name (lower-cased, no trailing dot) in the day's top names.
+   */
+  hit(cell: UsageCell, name: string): UsageCell {
     const current =
       this.now() < cell.until ? cell : this.cell(cell.zoneId, cell.qtype, cell.outcome);
     current.n++;
+    const top = current.top;
+    top.asked.add(name);
+    if (current.nx) current.nx.add(name);
+    top.dirty = true;
     if (this.unflushedSince === 0) this.unflushedSince = Date.now();
     return current;
   }
@@ -107,6 +126,11 @@ export class UsageCounter {
         this.log.error({ err }, 'usage flush failed; the counts are kept for the next flush');
       }
     }
+    try {
+      await this.topNames.flush(new Date(this.now()).toISOString().slice(0, 10));
+    } catch (err) {
+      this.log.error({ err }, 'top names flush failed; they are kept for the next flush');
+    }
     this.dropOldCells();
     await this.pruneHourly();
   }
@@ -122,6 +146,7 @@ export class UsageCounter {
     this.prunedHour = hour;
     try {
       await pruneUsage(this.db, this.now());
+      await pruneTopNames(this.db, this.now());
     } catch (err) {
       this.log.error({ err }, 'usage prune failed; it is tried again next hour');
     }

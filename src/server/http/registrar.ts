@@ -2,6 +2,7 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { Scope } from '../../shared/api/fields';
+import type { DayTopNames } from '../dns/top-names';
 import type { UsageCount } from '../store/usage';
 import { errorBodySchema } from '../../shared/api/common';
 import type { Config } from '../config';
@@ -23,7 +24,11 @@ export interface AppDeps {
   /** The port the DNS server listens on (UDP and TCP). */
   dnsPort?: number;
   /** Query counts the DNS server has not written to the database yet. */
-  usage?: { unflushed(zoneId: string, fromHour: string): UsageCount[] };
+  usage?: {
+    unflushed(zoneId: string, fromHour: string): UsageCount[];
+    /** The top names of a zone's day, stored and in memory. */
+    topNames: { read(zoneId: string, day: string): Promise<DayTopNames> };
+  };
   /** Zone transfers: the secondaries' state, NOTIFY on demand. */
   transfers?: Transfers;
 }

@@ -218,6 +218,27 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The top names asked and that got NXDOMAIN per zone and UTC day: each day's space-saving
+  // sketch (ADR 0016), a bounded number of slots, with each name's over-count bound.
+  '0006_usage_top_names': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('usage_top_names')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('error', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_top_names_pk', ['zone_id', 'day', 'kind', 'name'])
+        .execute();
+      await db.schema
+        .createIndex('usage_top_names_day')
+        .on('usage_top_names')
+        .column('day')
+        .execute();
+    },
+  },
 };
 
 /** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */

@@ -103,6 +103,19 @@ export interface UsageDailyOutcomesTable {
   count: number;
 }
 
+export interface UsageTopNamesTable {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  zone_id: string;
+  /** 'asked' or 'nxdomain'. */
+  kind: string;
+  /** Lower-cased, without the trailing dot ('' is the root). */
+  name: string;
+  /** The sketch's count: at least the true count, at most `error` more. */
+  count: number;
+  error: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -142,6 +155,7 @@ export interface Database {
   usage_daily: UsageDailyTable;
   usage_hourly: UsageHourlyTable;
   usage_daily_outcomes: UsageDailyOutcomesTable;
+  usage_top_names: UsageTopNamesTable;
   meta: MetaTable;
   changes: ChangesTable;
 }

@@ -8,3 +8,4 @@ export * from './usage-dnssec';
 export * from './changes';
 export * from './zone-file';
 export * from './secondaries';
+export * from './usage-top-names';

@@ -2,6 +2,7 @@
 // Loaded on demand (usage.ts imports it dynamically), so zod stays out of the initial load.
 import { z } from 'zod';
 import { dayUsageSchema, usageSchema } from '../../shared/api/usage';
+import { topNamesSchema } from '../../shared/api/usage-top-names';
 
 /**
  * The fields beyond the month's totals are read as optional: a hosted service that answers the
@@ -20,6 +21,9 @@ export const usageParser = usageSchema
     daily_breakdown: z.array(dayUsageSchema.partial({ by_outcome: true })).optional(),
   });
 export type UsageAnswer = z.infer<typeof usageParser>;
+
+export const topNamesParser = topNamesSchema;
+export type TopNamesAnswer = z.infer<typeof topNamesParser>;
 
 /** `GET /service.json`: where the service's DNS server listens (public, no envelope). */
 export const serviceInfoParser = z.object({

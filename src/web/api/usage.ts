@@ -2,7 +2,7 @@
 // the service's DNS server listens (for the "how to test" hint of an empty chart).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import type { ServiceInfo, UsageAnswer as Usage } from './usage-parsers';
+import type { ServiceInfo, TopNamesAnswer, UsageAnswer as Usage } from './usage-parsers';
 
 const parsers = () => import('./usage-parsers');
 
@@ -21,6 +21,8 @@ export const usageKeys = {
   detail: (zoneId: string, days?: UsageDays) =>
     [...usageKeys.details(), zoneId, days ? `${days.start}..${days.end}` : 'month'] as const,
   service: () => [...usageKeys.all, 'service'] as const,
+  topNamesOf: (zoneId: string) => [...usageKeys.all, 'top-names', zoneId] as const,
+  topNames: (zoneId: string, date: string) => [...usageKeys.topNamesOf(zoneId), date] as const,
 };
 
 export const usageQuery = (zoneId: string, days?: UsageDays) =>
@@ -32,6 +34,19 @@ export const usageQuery = (zoneId: string, days?: UsageDays) =>
         signal,
       }),
     // Polling stops while the tab is hidden (refetchIntervalInBackground is false).
+    refetchInterval: USAGE_REFETCH_MS,
+    staleTime: 0,
+  });
+
+/** The most asked names of a UTC day, and the names that got NXDOMAIN. */
+export const topNamesQuery = (zoneId: string, date: string) =>
+  queryOptions({
+    queryKey: usageKeys.topNames(zoneId, date),
+    queryFn: async ({ signal }): Promise<TopNamesAnswer> =>
+      apiRequest(
+        `/v1/zones/${encodeURIComponent(zoneId)}/usage/top-names?${new URLSearchParams({ date }).toString()}`,
+        { schema: (await parsers()).topNamesParser, signal },
+      ),
     refetchInterval: USAGE_REFETCH_MS,
     staleTime: 0,
   });
@@ -53,6 +68,10 @@ function usageSearch(days?: UsageDays): string {
 
 export function useUsage(zoneId: string, days?: UsageDays) {
   return useQuery({ ...usageQuery(zoneId, days), placeholderData: keepPreviousData });
+}
+
+export function useTopNames(zoneId: string, date: string) {
+  return useQuery({ ...topNamesQuery(zoneId, date), placeholderData: keepPreviousData });
 }
 
 /** Where to send test queries; `enabled` false until the hint is shown. */

@@ -6,6 +6,7 @@ import { addDays, utcDay } from '../../../shared/api';
 import { describe, expect, it, vi } from 'vitest';
 import { answerFetch, errorBody, renderApp, type FetchHandler } from '../../test/render';
 import { testZone } from '../../test/zone';
+import type { TopName } from '../../../shared/api/usage-top-names';
 import { UsagePage } from './usage-page';
 
 // recharts needs layout that jsdom lacks; the e2e tests look at the real chart.
@@ -41,14 +42,14 @@ const usage = (queries_by_type: Record<string, number>) => ({
 });
 const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
 
-function renderPage(handler: FetchHandler) {
+function renderPage(handler: FetchHandler, url = '/zones/zone_1/usage') {
   const fetch = answerFetch(handler);
   renderApp(
     <>
       <UsagePage />
       <ShowLocation />
     </>,
-    { path: '/zones/:zoneId/usage', url: '/zones/zone_1/usage' },
+    { path: '/zones/:zoneId/usage', url },
   );
   return fetch;
 }
@@ -147,15 +148,22 @@ function rangeUsage(start: string, end: string, days: Record<string, Record<stri
   };
 }
 
+/** The top-names answer for the date the request asks for. */
+function topNames(url: string, asked: TopName[], nxdomain: TopName[]) {
+  return { date: new URL(url, 'http://x').searchParams.get('date'), asked, nxdomain };
+}
+
 describe('usage over a range of days', () => {
   const today = utcDay(Date.now());
 
   it('shows the days stacked by type, their numbers, and the outcomes', async () => {
     const start = addDays(today, -2);
     renderPage(({ url }) =>
-      url.includes('/usage')
-        ? ok(rangeUsage(start, today, { [start]: { A: 3, MX: 1 }, [today]: { A: 2 } }))
-        : ok(zone),
+      url.includes('/usage/top-names')
+        ? ok(topNames(url, [], []))
+        : url.includes('/usage')
+          ? ok(rangeUsage(start, today, { [start]: { A: 3, MX: 1 }, [today]: { A: 2 } }))
+          : ok(zone),
     );
     expect(await screen.findByTestId('daily-chart')).toHaveTextContent('A+MX over 3 days');
     const days = screen.getByRole('table', { name: 'Queries per day by record type' });
@@ -186,6 +194,7 @@ describe('usage over a range of days', () => {
     const asked: string[] = [];
     renderPage(({ url }) => {
       if (!url.includes('/usage')) return ok(zone);
+      if (url.includes('/usage/top-names')) return ok(topNames(url, [], []));
       asked.push(url);
       const q = new URL(url, 'http://x').searchParams;
       return ok(
@@ -225,5 +234,65 @@ describe('usage over a range of days', () => {
     expect(to).toHaveAccessibleDescription(/before start_date/);
     expect(to).toHaveAttribute('aria-invalid', 'true');
     expect(asked.length).toBe(sent);
+  });
+});
+
+describe("top names of the range's last day", () => {
+  const today = utcDay(Date.now());
+  const start = addDays(today, -3);
+  const end = addDays(today, -1);
+
+  it('asks for the last day and lists both tables, saying "at least" where counts may be over', async () => {
+    const askedFor: string[] = [];
+    renderPage(({ url }) => {
+      if (url.includes('/usage/top-names')) {
+        askedFor.push(url);
+        return ok(
+          topNames(
+            url,
+            [
+              { name: 'www.example.com.', queries: 120, error: 0 },
+              { name: 'j81x.example.com.', queries: 40, error: 39 },
+            ],
+            [{ name: 'wwww.example.com.', queries: 7, error: 0 }],
+          ),
+        );
+      }
+      if (url.includes('/usage')) return ok(rangeUsage(start, end, { [end]: { A: 167 } }));
+      return ok(zone);
+    }, `/zones/zone_1/usage?from=${start}&to=${end}`);
+    const asked = await screen.findByRole('table', { name: `Most asked names on ${end} (UTC)` });
+    expect(askedFor.at(-1)).toContain(`/usage/top-names?date=${end}`);
+    expect(
+      within(asked)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['NameQueries', 'www.example.com.120', 'j81x.example.com.at least 1 (up to 40)']);
+    const nx = screen.getByRole('table', { name: `Names that got NXDOMAIN on ${end} (UTC)` });
+    expect(
+      within(nx)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['NameQueries', 'wwww.example.com.7']);
+    expect(screen.getByText(/any name asked more than 1 in 64/)).toBeVisible();
+  });
+
+  it('says when the day had no NXDOMAIN, and shows an error inline with Retry', async () => {
+    let fail = true;
+    renderPage(({ url }) => {
+      if (url.includes('/usage/top-names'))
+        return fail
+          ? { status: 500, body: errorBody('internal', 'Boom.') }
+          : ok(topNames(url, [{ name: 'example.com.', queries: 3, error: 0 }], []));
+      if (url.includes('/usage')) return ok(rangeUsage(start, end, { [end]: { SOA: 3 } }));
+      return ok(zone);
+    }, `/zones/zone_1/usage?from=${start}&to=${end}`);
+    const alert = await screen.findByRole('alert');
+    expect(screen.getByTestId('daily-chart')).toBeVisible();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText(`No name of this zone got NXDOMAIN on ${end}.`)).toBeVisible();
+    expect(screen.queryByText(/at least/)).toBeNull();
+    expect(screen.queryByText(/1 in 64/)).toBeNull();
   });
 });

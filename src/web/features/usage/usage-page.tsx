@@ -1,10 +1,12 @@
 // Usage tab: the zone's queries over a range of days (this month unless the URL says otherwise):
 // the total, a bar chart by type (recharts, loaded only here and only when there is something to
-// draw) with the same numbers as a table, then per day and by outcome (usage-breakdowns.tsx).
+// draw) with the same numbers as a table, then per day and by outcome (usage-breakdowns.tsx),
+// and the top names of the range's last day (top-names.tsx).
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
-import { USAGE_REFETCH_MS, useUsage } from '../../api/usage';
+import { USAGE_REFETCH_MS, usageKeys, useUsage } from '../../api/usage';
 import { useZone } from '../../api/zones';
 import { Button } from '../../ui/button';
 import { ErrorPanel } from '../../ui/error-panel';
@@ -16,6 +18,7 @@ import { UsageBreakdowns } from './usage-breakdowns';
 import { UsageEmpty } from './usage-empty';
 import { UsageRangePicker } from './usage-range-picker';
 import { usageRows } from './usage-rows';
+import { TopNames } from './top-names';
 import { UsageTable } from './usage-table';
 
 const UsageChart = lazy(async () => ({ default: (await import('./usage-chart')).UsageChart }));
@@ -36,6 +39,11 @@ export function UsagePage() {
   const { data: zone } = useZone(zoneId);
   const range = useUsageDays();
   const usage = useUsage(zoneId, range.check.ok ? range.check.days : undefined);
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void usage.refetch();
+    void queryClient.refetchQueries({ queryKey: usageKeys.topNamesOf(zoneId) });
+  };
 
   if (usage.isPending) {
     return (
@@ -78,12 +86,7 @@ export function UsagePage() {
             Updated <time dateTime={new Date(usage.dataUpdatedAt).toISOString()}>{updated}</time>
             <span className="hide-narrow"> · every {USAGE_REFETCH_MS / 1000} s</span>
           </p>
-          <Button
-            size="sm"
-            onClick={() => void usage.refetch()}
-            busy={usage.isFetching}
-            aria-label="Refresh usage"
-          >
+          <Button size="sm" onClick={refresh} busy={usage.isFetching} aria-label="Refresh usage">
             {!usage.isFetching && <IconRefresh />} Refresh
           </Button>
         </div>
@@ -123,6 +126,10 @@ export function UsagePage() {
             </div>
           </div>
           <UsageBreakdowns data={data} />
+          {/* A service that answers the month's totals alone has no top names either. */}
+          {data.period_end && data.by_outcome && (
+            <TopNames zoneId={zoneId} date={data.period_end} />
+          )}
         </>
       )}
     </section>

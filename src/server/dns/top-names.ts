@@ -1,0 +1,126 @@
+// The names asked and the names that got NXDOMAIN, per zone and UTC day, in two space-saving
+// sketches of TOP_NAME_SLOTS slots each (ADR 0016). A usage cell holds its day's sketches, so
+// a counted answer adds its name with a Map lookup and an increment. Flushed with the usage.
+import type { Db } from '../store/db';
+import {
+  readTopNames,
+  writeTopNames,
+  type StoredTopName,
+  type TopNameKind,
+  type TopNamesSnapshot,
+} from '../store/usage-top-names';
+import { SpaceSaving, type SketchEntry } from './space-saving';
+
+/** Slots per zone, day and kind: a name asked more than 1/64 of the day's queries is listed. */
+export const TOP_NAME_SLOTS = 64;
+
+export class DayTop {
+  readonly asked = new SpaceSaving(TOP_NAME_SLOTS);
+  readonly nxdomain = new SpaceSaving(TOP_NAME_SLOTS);
+  /** Counted since the last flush took a snapshot. */
+  dirty = false;
+  /** The day's stored rows (of an earlier run of the server) are merged in. */
+  seeded = false;
+
+  constructor(
+    readonly zoneId: string,
+    readonly day: string,
+  ) {}
+}
+
+/** A day's lists from stored rows and the sketches in memory, merged, bounded, best first. */
+export interface DayTopNames {
+  asked: SketchEntry[];
+  nxdomain: SketchEntry[];
+}
+
+/** The floor of stored rows: a full sketch's smallest count, or 0 when it had free slots. */
+function storedFloor(rows: readonly StoredTopName[]): number {
+  if (rows.length < TOP_NAME_SLOTS) return 0;
+  return Math.min(...rows.map((r) => r.count));
+}
+
+function mergeStored(into: SpaceSaving, stored: readonly StoredTopName[], kind: TopNameKind) {
+  const rows = stored.filter((r) => r.kind === kind);
+  into.merge(rows, 0, storedFloor(rows));
+}
+
+export class TopNames {
+  private readonly days = new Map<string, DayTop>();
+  private flushing: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** The sketches of a zone's day, made on first use. */
+  day(zoneId: string, day: string): DayTop {
+    const key = `${zoneId}\0${day}`;
+    let d = this.days.get(key);
+    if (!d) this.days.set(key, (d = new DayTop(zoneId, day)));
+    return d;
+  }
+
+  /** Slots in use over every zone and day in memory (at most 2 × TOP_NAME_SLOTS per day). */
+  slotsInUse(): number {
+    let n = 0;
+    for (const d of this.days.values()) n += d.asked.size + d.nxdomain.size;
+    return n;
+  }
+
+  /** The day's lists: stored and in memory, merged when memory has not merged them yet. */
+  async read(zoneId: string, day: string): Promise<DayTopNames> {
+    const mem = this.days.get(`${zoneId}\0${day}`);
+    if (mem?.seeded) return { asked: mem.asked.entries(), nxdomain: mem.nxdomain.entries() };
+    const stored = await readTopNames(this.db, zoneId, day);
+    const out = {
+      asked: new SpaceSaving(TOP_NAME_SLOTS),
+      nxdomain: new SpaceSaving(TOP_NAME_SLOTS),
+    };
+    mergeStored(out.asked, stored, 'asked');
+    mergeStored(out.nxdomain, stored, 'nxdomain');
+    if (mem) {
+      out.asked.merge(mem.asked.entries(), 0, mem.asked.floor);
+      out.nxdomain.merge(mem.nxdomain.entries(), 0, mem.nxdomain.floor);
+    }
+    return { asked: out.asked.entries(), nxdomain: out.nxdomain.entries() };
+  }
+
+  /**
+   * Writes the days counted since the last flush, each whole; a day first merges its stored
+   * rows (a restart began it anew). Days before `today` that are written are dropped.
+   */
+  flush(today: string): Promise<void> {
+    // One at a time: two flushes reading the same stored rows would merge them twice.
+    const run = (this.flushing ?? Promise.resolve()).then(() => this.flushOnce(today));
+    this.flushing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async flushOnce(today: string): Promise<void> {
+    const dirty = [...this.days.values()].filter((d) => d.dirty);
+    for (const d of dirty) {
+      if (d.seeded) continue;
+      const stored = await readTopNames(this.db, d.zoneId, d.day);
+      mergeStored(d.asked, stored, 'asked');
+      mergeStored(d.nxdomain, stored, 'nxdomain');
+      d.seeded = true;
+    }
+    const snapshots: TopNamesSnapshot[] = [];
+    for (const d of dirty) {
+      d.dirty = false;
+      snapshots.push({ zoneId: d.zoneId, day: d.day, kind: 'asked', entries: d.asked.entries() });
+      snapshots.push({
+        zoneId: d.zoneId,
+        day: d.day,
+        kind: 'nxdomain',
+        entries: d.nxdomain.entries(),
+      });
+    }
+    try {
+      if (snapshots.length) await writeTopNames(this.db, snapshots);
+    } catch (err) {
+      for (const d of dirty) d.dirty = true;
+      throw err;
+    }
+    for (const [key, d] of this.days) if (d.day < today && !d.dirty) this.days.delete(key);
+  }
+}

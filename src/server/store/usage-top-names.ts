@@ -1,0 +1,68 @@
+// The top-names sketches of each zone and UTC day (ADR 0016): written whole by the usage flush
+// (the in-memory sketch of a day holds everything counted that day once it has merged these
+// rows), read by the top-names route. Kept as long as the hourly rows.
+import type { Db } from './db';
+import { write } from './group-commit';
+import { HOURLY_DAYS } from './usage';
+
+export const TOP_NAME_KINDS = ['asked', 'nxdomain'] as const;
+export type TopNameKind = (typeof TOP_NAME_KINDS)[number];
+
+export interface StoredTopName {
+  kind: TopNameKind;
+  name: string;
+  count: number;
+  error: number;
+}
+
+export interface TopNamesSnapshot {
+  zoneId: string;
+  day: string;
+  kind: TopNameKind;
+  entries: readonly { name: string; count: number; error: number }[];
+}
+
+/** The stored sketch entries of a zone's day, both kinds. */
+export async function readTopNames(db: Db, zoneId: string, day: string): Promise<StoredTopName[]> {
+  const rows = await db
+    .selectFrom('usage_top_names')
+    .select(['kind', 'name', 'count', 'error'])
+    .where('zone_id', '=', zoneId)
+    .where('day', '=', day)
+    .execute();
+  return rows.map((r) => ({ ...r, kind: r.kind === 'nxdomain' ? 'nxdomain' : 'asked' }));
+}
+
+/** Replaces each snapshot's rows in one transaction. */
+export async function writeTopNames(db: Db, snapshots: readonly TopNamesSnapshot[]): Promise<void> {
+  await write(db, async (trx) => {
+    for (const s of snapshots) {
+      await trx
+        .deleteFrom('usage_top_names')
+        .where('zone_id', '=', s.zoneId)
+        .where('day', '=', s.day)
+        .where('kind', '=', s.kind)
+        .execute();
+      if (s.entries.length)
+        await trx
+          .insertInto('usage_top_names')
+          .values(
+            s.entries.map((e) => ({
+              day: s.day,
+              zone_id: s.zoneId,
+              kind: s.kind,
+              name: e.name,
+              count: e.count,
+              error: e.error,
+            })),
+          )
+          .execute();
+    }
+  });
+}
+
+/** Deletes the days older than HOURLY_DAYS. */
+export async function pruneTopNames(db: Db, now = Date.now()): Promise<void> {
+  const cutoff = new Date(now - HOURLY_DAYS * 86_400_000).toISOString().slice(0, 10);
+  await write(db, (trx) => trx.deleteFrom('usage_top_names').where('day', '<', cutoff).execute());
+}

@@ -56,30 +56,25 @@ export function UsageRangePicker({ from, to, shown, onChange }: Props) {
           </Button>
         ))}
       </div>
-      <Field label="From (UTC)" error={fieldError('start_date')}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="date"
-            max={today}
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="To (UTC)" error={fieldError('end_date')}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="date"
-            max={today}
-            value={end}
-            onChange={(e) => setEnd(e.target.value)}
-          />
-        )}
-      </Field>
+      {(
+        [
+          ['From (UTC)', 'start_date', start, setStart],
+          ['To (UTC)', 'end_date', end, setEnd],
+        ] as const
+      ).map(([label, field, value, set]) => (
+        <Field key={field} label={label} error={fieldError(field)}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="date"
+              max={today}
+              value={value}
+              onChange={(e) => set(e.target.value)}
+            />
+          )}
+        </Field>
+      ))}
       <Button type="submit" size="sm" variant="primary">
         Show
       </Button>

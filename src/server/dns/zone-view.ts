@@ -122,8 +122,13 @@ export class ZoneView {
     return name === this.name || this.nodes.has(name) || this.isEnt(name);
   }
 
+  /** Names holding an ALIAS (their transferred addresses come from other zones). */
+  aliases = 0;
+
   setNode(name: string, node: DnsNode | null): void {
-    const had = this.nodes.has(name);
+    const old = this.nodes.get(name);
+    const had = old !== undefined;
+    this.aliases += (node?.alias ? 1 : 0) - (old?.alias ? 1 : 0);
     if (node && (node.rrsets.length || node.alias)) {
       this.nodes.set(name, node);
       if (!had) this.adjustAncestors(name, 1);

@@ -157,7 +157,7 @@ export class ZoneTransfers {
     }
     const clientSerial = ixfrSerial(msg);
     if (clientSerial === null) return done('formerr', [errorMessage(question, RCODE.FORMERR)]);
-    if (zone.key || hasAlias(zone))
+    if (zone.key || zone.aliases > 0)
       return this.ixfrFromForms(question, zone, clientSerial, tcp, done);
     const serial = zone.serial;
     const soa = soaRecord(zone, serial);
@@ -222,11 +222,6 @@ export class ZoneTransfers {
     if (this.recent.length > 100) this.recent.shift();
     this.deps.log.info({ ...o, client: address, ...(why ? { why } : {}) }, 'zone transfer');
   }
-}
-
-function hasAlias(zone: ZoneView): boolean {
-  for (const node of zone.nodes.values()) if (node.alias) return true;
-  return false;
 }
 
 /** The client's serial from the SOA in the IXFR query's authority section; null if none. */

@@ -114,4 +114,15 @@ describe('buildForm', () => {
     expect(types).not.toContain(TYPE.NSEC);
     expect(plain.soaSig).toBeNull();
   });
+
+  it('knows whether the zone holds an ALIAS as nodes come and go', () => {
+    const zone = zoneWith(['a'], null);
+    const alias = buildNode([{ type: 'ALIAS', content: 'a.form.test.', ttl: 300 }]);
+    zone.setNode('lb.form.test', alias);
+    zone.setNode('lb2.form.test', alias);
+    expect(zone.aliases).toBe(2);
+    zone.setNode('lb.form.test', buildNode([{ type: 'A', content: '192.0.2.7', ttl: 300 }]));
+    zone.setNode('lb2.form.test', null);
+    expect(zone.aliases).toBe(0);
+  });
 });

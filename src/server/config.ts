@@ -1,4 +1,5 @@
 // The environment, parsed once. Nothing else in the server reads process.env.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseNotifyTargets, parseTransferAllow, type Parsed } from './dns/transfer/acl';
@@ -66,6 +67,14 @@ export const configSchema = z.object({
   /** RRL buckets held at most (about 150 bytes each); the least recently used go first. */
   DNS_RRL_TABLE_SIZE: count.min(100).default(100_000),
   /** DNS over TCP: open connections in all, and from one address. */
+  /**
+   * Processes answering DNS over UDP: `auto` (one per core) or a number; 1 is this process
+   * alone. TCP, zone transfers and NOTIFY stay in the main process (docs/dns-workers.md).
+   */
+  DNS_WORKERS: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])
+    .default('auto')
+    .transform((v) => (v === 'auto' ? Math.max(1, availableParallelism()) : v)),
   DNS_TCP_MAX_CONNECTIONS: count.min(1).default(1000),
   DNS_TCP_MAX_PER_ADDRESS: count.min(1).default(20),
   /** A connection with no complete query for this long is closed (a trickle does not count). */
@@ -152,7 +161,12 @@ const checkedConfig = configSchema.superRefine((c, ctx) => {
     if (t.key && !c.DNS_TSIG_KEYS.has(t.key)) missing('DNS_NOTIFY', t.key);
 });
 
-export type Config = z.infer<typeof configSchema> & { dataDir: string; webDir: string };
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  webDir: string;
+  /** The settings as given (of the keys above), for the DNS workers to read the same. */
+  given: Record<string, string>;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = checkedConfig.safeParse(env);
@@ -160,9 +174,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration in the environment:\n${lines.join('\n')}`);
   }
+  const given: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined) given[key] = value;
+  }
   return {
     ...parsed.data,
     dataDir: path.resolve(parsed.data.DATA_DIR),
     webDir: path.resolve(parsed.data.WEB_DIR),
+    given,
   };
 }

@@ -4,6 +4,8 @@ import type { Config } from './config';
 import { DnsServer } from './dns/server';
 import { setUpTransfers, type Transfers } from './dns/transfer/setup';
 import { UsageCounter } from './dns/usage-counter';
+import { startDnsWorkers } from './dns/workers/start';
+import type { DnsWorkerPool } from './dns/workers/pool';
 import { ViewStore } from './dns/view-store';
 import { createApp } from './http/app';
 import { listenHttp } from './http/listen';
@@ -19,6 +21,8 @@ export interface RunningService {
   purger: Purger;
   metrics: Metrics;
   transfers: Transfers;
+  /** The DNS worker processes besides this one (none with DNS_WORKERS=1). */
+  workers: DnsWorkerPool | null;
   /** Usage counts and top names not flushed yet (tests look at the sketches' bounds). */
   usage: UsageCounter;
   stop(): Promise<void>;
@@ -53,6 +57,7 @@ export async function startService(
   const counting = config.BENCH_USAGE_COUNTING === 'on' ? usage : null;
   const dns = new DnsServer(views, counting, log, config, metrics, transfers.transfers);
   await dns.start(config.HOST, config.DNS_PORT);
+  const workers = await startDnsWorkers(config, { dns, store, usage: counting, log });
   const app = createApp({
     store,
     config,
@@ -77,10 +82,12 @@ export async function startService(
     metrics,
     transfers,
     usage,
+    workers,
     async stop() {
       clearInterval(pruning);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       transfers.stop();
+      await workers?.stop();
       await dns.stop();
       await usage.stop();
       await purger.idle();

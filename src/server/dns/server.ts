@@ -266,6 +266,17 @@ export class DnsServer {
     this.port = l.port;
   }
 
+  /** The UDP socket, once started (the DNS workers answer on it too). */
+  get udpSocket(): dgram.Socket | null {
+    return this.udp;
+  }
+
+  /** Answers a UDP query a DNS worker handed over, as if it had arrived here. */
+  answerRelayed(msg: Buffer, address: string, port: number): void {
+    const out = this.answerUdp(msg, address);
+    if (out) this.udp?.send(out, port, address);
+  }
+
   async stop(): Promise<void> {
     this.tcpConnections.closeAll();
     await Promise.all([

@@ -63,6 +63,13 @@ export class SpaceSaving {
     this.down(0);
   }
 
+  /** Forgets every name and count (a worker's sketch after it was handed over). */
+  clear(): void {
+    this.bySlot.clear();
+    this.heap.length = 0;
+    this.total = 0;
+  }
+
   /** The entries, most counted first (ties by name, so the order is stable). */
   entries(): SketchEntry[] {
     return this.heap

@@ -28,6 +28,26 @@ export class DayTop {
   ) {}
 }
 
+/** A day's sketches as handed from a DNS worker to the main process. */
+export interface DaySketches {
+  zoneId: string;
+  day: string;
+  asked: SketchSummary;
+  nxdomain: SketchSummary;
+}
+
+interface SketchSummary {
+  entries: SketchEntry[];
+  total: number;
+  floor: number;
+}
+
+function summary(s: SpaceSaving): SketchSummary {
+  const out = { entries: s.entries(), total: s.total, floor: s.floor };
+  s.clear();
+  return out;
+}
+
 /** A day's lists from stored rows and the sketches in memory, merged, bounded, best first. */
 export interface DayTopNames {
   asked: SketchEntry[];
@@ -57,6 +77,35 @@ export class TopNames {
     let d = this.days.get(key);
     if (!d) this.days.set(key, (d = new DayTop(zoneId, day)));
     return d;
+  }
+
+  /**
+   * The days counted since the last call, their sketches taken out (emptied: the usage cells
+   * keep counting into them). Days before today's are forgotten once handed over.
+   */
+  takeDirty(today: string): DaySketches[] {
+    const out: DaySketches[] = [];
+    for (const [key, d] of this.days) {
+      if (d.dirty) {
+        d.dirty = false;
+        out.push({
+          zoneId: d.zoneId,
+          day: d.day,
+          asked: summary(d.asked),
+          nxdomain: summary(d.nxdomain),
+        });
+      }
+      if (d.day < today) this.days.delete(key);
+    }
+    return out;
+  }
+
+  /** Merges a day's sketches that another process counted into this one's. */
+  absorb(t: DaySketches): void {
+    const d = this.day(t.zoneId, t.day);
+    d.asked.merge(t.asked.entries, t.asked.total, t.asked.floor);
+    d.nxdomain.merge(t.nxdomain.entries, t.nxdomain.total, t.nxdomain.floor);
+    d.dirty = true;
   }
 
   /** Slots in use over every zone and day in memory (at most 2 × TOP_NAME_SLOTS per day). */

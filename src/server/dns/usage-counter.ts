@@ -10,7 +10,7 @@ import type { Db } from '../store/db';
 import { addUsage, pruneUsage, type UsageCount } from '../store/usage';
 import { pruneTopNames } from '../store/usage-top-names';
 import type { SpaceSaving } from './space-saving';
-import { TopNames, type DayTop } from './top-names';
+import { TopNames, type DaySketches, type DayTop } from './top-names';
 
 const HOUR_MS = 3_600_000;
 
@@ -57,12 +57,14 @@ export class UsageCounter {
 
   /** The cell of the current hour. */
   cell(zoneId: string, qtype: string, outcome: UsageOutcome): UsageCell {
-    const now = this.now();
-    const hour = new Date(now).toISOString().slice(0, 13);
+    return this.cellOf(zoneId, new Date(this.now()).toISOString().slice(0, 13), qtype, outcome);
+  }
+
+  private cellOf(zoneId: string, hour: string, qtype: string, outcome: UsageOutcome): UsageCell {
     const key = `${zoneId}\0${hour}\0${qtype}\0${outcome}`;
     let c = this.cells.get(key);
     if (!c) {
-      const until = Math.floor(now / HOUR_MS) * HOUR_MS + HOUR_MS;
+      const until = Date.parse(`${hour}:00:00Z`) + HOUR_MS;
       const top = this.topNames.day(zoneId, hour.slice(0, 10));
       const nx = outcome === 'nxdomain' ? top.nxdomain : null;
       this.cells.set(key, (c = { zoneId, hour, qtype, outcome, until, n: 0, top, nx }));
@@ -156,4 +158,52 @@ export class UsageCounter {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
   }
+
+  /**
+   * Set by the DNS workers (dns-workers.ts): fetches the counts other processes made and have
+   * not handed over yet. Readers await `gather()` so that a count made anywhere is read.
+   */
+  gatherer: (() => Promise<void>) | null = null;
+
+  async gather(): Promise<void> {
+    await this.gatherer?.();
+  }
+
+  /**
+   * Everything counted since the last call, taken out (a DNS worker hands it to the main
+   * process, which flushes it): the cells' counts, and the top-names sketches of the days
+   * counted, which start empty again.
+   */
+  drain(): UsageDelta {
+    const counts: UsageCount[] = [];
+    for (const c of this.cells.values()) {
+      if (!c.n) continue;
+      counts.push({
+        zoneId: c.zoneId,
+        hour: c.hour,
+        qtype: c.qtype,
+        outcome: c.outcome,
+        count: c.n,
+      });
+      c.n = 0;
+    }
+    const tops = this.topNames.takeDirty(new Date(this.now()).toISOString().slice(0, 10));
+    this.unflushedSince = 0;
+    this.dropOldCells();
+    return { counts, tops };
+  }
+
+  /** Adds what another process counted (its `drain()`), to be flushed with this one's. */
+  absorb(delta: UsageDelta): void {
+    for (const c of delta.counts)
+      this.cellOf(c.zoneId, c.hour, c.qtype, c.outcome as UsageOutcome).n += c.count;
+    for (const t of delta.tops) this.topNames.absorb(t);
+    if (delta.counts.length && this.unflushedSince === 0) this.unflushedSince = Date.now();
+  }
+}
+
+/** Counts handed from a DNS worker to the main process. */
+export interface UsageDelta {
+  counts: UsageCount[];
+  tops: DaySketches[];
 }

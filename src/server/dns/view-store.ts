@@ -91,6 +91,11 @@ export class ViewStore {
     view.version++;
   }
 
+  /** Loads a zone again from the database (a DNS worker catching up after its start). */
+  reload(zoneId: string): Promise<void> {
+    return this.loadZone(zoneId);
+  }
+
   private drop(zoneId: string): void {
     const view = this.byId.get(zoneId);
     if (!view) return;

@@ -26,6 +26,8 @@ export interface AppDeps {
   /** Query counts the DNS server has not written to the database yet. */
   usage?: {
     unflushed(zoneId: string, fromHour: string): UsageCount[];
+    /** Takes in what the DNS workers counted and have not handed over yet. */
+    gather(): Promise<void>;
     /** The top names of a zone's day, stored and in memory. */
     topNames: { read(zoneId: string, day: string): Promise<DayTopNames> };
   };

@@ -51,6 +51,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PORT: '0',
     DNS_PORT: '0',
     LOG_LEVEL: 'silent',
+    // One process: a test that wants DNS workers asks for them.
+    DNS_WORKERS: '1',
     ...env,
   });
   const store = await openStore(dataDir);

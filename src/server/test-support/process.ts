@@ -30,6 +30,7 @@ export function spawnServer(
         PORT: '0',
         DNS_PORT: '0',
         LOG_LEVEL: 'warn',
+        DNS_WORKERS: '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

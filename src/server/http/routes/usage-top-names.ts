@@ -47,6 +47,7 @@ export function registerUsageTopNamesRoute(r: Registrar) {
           `date ${date} is in the future; the last day counted is today, ${today} (UTC)`,
           { field: 'date' },
         );
+      await r.deps.usage?.gather();
       const top = await (r.deps.usage?.topNames ?? stored).read(zone.id, date);
       return c.json(
         success({ date, asked: listed(top.asked), nxdomain: listed(top.nxdomain) }),

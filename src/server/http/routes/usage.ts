@@ -30,6 +30,8 @@ export function registerUsageRoutes(r: Registrar) {
       const range = usageRange(c.req.valid('query'), now);
       if (!range.ok)
         throw fail.badRequest('invalid_request', range.message, { field: range.field });
+      // Counts of the DNS workers first: they join this process's unflushed ones.
+      await r.deps.usage?.gather();
       const stored = await readUsage(
         db,
         zone.id,

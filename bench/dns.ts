@@ -6,7 +6,7 @@
 // Budgets (2-core machine, load generator sharing it): >= 20,000 qps signed answers included;
 // <= 15 µs server CPU per answered query; view under 1 KB per record; RRL adds < 1 µs a query;
 // usage counting (by hour, type and outcome) within 1.1× of the CPU per query without it.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ import { microFigures } from './dns-rrl';
 import { seedZone } from '../src/server/test-support/seed';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+/** DNS processes of the multi-process run: one per core unless BENCH_WORKERS says. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const A_NAMES = Math.floor(RECORDS * 0.8);
 const MX_NAMES = RECORDS - A_NAMES;
@@ -43,9 +45,33 @@ function rssKb(pid: number): number {
   return Number(m?.[1] ?? NaN);
 }
 
+/** CPU seconds of the process and its children (the DNS workers), living now. */
 function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
+  let cpu = (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in ticks of 10 ms
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  for (const child of children ? children.split(/\s+/) : []) cpu += cpuSeconds(Number(child));
+  return cpu;
+}
+
+/** What the load runs against: a server, or the bare responder of Node's floor. */
+type Target = Pick<ServerProcess, 'child' | 'dnsPort'>;
+
+/** The bare UDP responder (udp-floor.mjs), plain Node. */
+async function startFloor(): Promise<Target> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'udp-floor.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const dnsPort = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /port (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`udp-floor exited with ${code}`)));
+  });
+  return { child, dnsPort };
 }
 
 function mix(count: number) {
@@ -67,7 +93,7 @@ const hasDnsperf = spawnSync('dnsperf', ['-h']).error === undefined;
  * the server CPU per such first answer; the throughput runs then measure the steady state.
  */
 async function warmUp(
-  server: ServerProcess,
+  server: Target,
   dnssecOk: boolean,
   questions: { name: string; type: string }[],
 ) {
@@ -83,7 +109,7 @@ async function warmUp(
   return ((cpuSeconds(server.child.pid!) - cpu0) * 1e6) / Math.max(1, r.answered);
 }
 
-async function throughput(server: ServerProcess, dnssecOk: boolean) {
+async function throughput(server: Target, dnssecOk: boolean) {
   const questions = mix(20_000);
   const coldUs = await warmUp(server, dnssecOk, [
     ...new Map(questions.map((q) => [`${q.name} ${q.type}`, q])).values(),
@@ -161,12 +187,21 @@ async function signZone(server: ServerProcess, key: string) {
 }
 
 /** CPU per query of `on` and `off`, 4 rounds alternated in both orders against drift. */
-async function alternated(on: ServerProcess, off: ServerProcess) {
-  const rounds: { on: number; off: number }[] = [];
-  for (let r = 0; r < 4; r++) {
+async function alternated(on: Target, off: Target, rounds = 4) {
+  return (await alternatedRuns(on, off, rounds)).map((r) => ({
+    on: r.on.cpuUsPerQuery,
+    off: r.off.cpuUsPerQuery,
+  }));
+}
+
+type Run = Awaited<ReturnType<typeof throughput>>;
+
+async function alternatedRuns(on: Target, off: Target, count: number) {
+  const rounds: { on: Run; off: Run }[] = [];
+  for (let r = 0; r < count; r++) {
     const first = r % 2 ? off : on;
-    const a = (await throughput(first, false)).cpuUsPerQuery;
-    const b = (await throughput(first === on ? off : on, false)).cpuUsPerQuery;
+    const a = await throughput(first, false);
+    const b = await throughput(first === on ? off : on, false);
     rounds.push(first === on ? { on: a, off: b } : { on: b, off: a });
   }
   return rounds;
@@ -228,6 +263,27 @@ async function main() {
     await signZone(uncounted, uncountedKey);
     const countRounds = await alternated(on, uncounted);
     const micro = microFigures();
+    // Node's floor: the bare responder, under the same load, alternated with the counting server.
+    const floor = await startFloor();
+    let floorRounds: { on: number; off: number }[];
+    try {
+      floorRounds = await alternated(on, floor);
+    } finally {
+      floor.child.kill('SIGTERM');
+      await waitForExit(floor.child);
+    }
+    // Several processes: the RRL-off server's copy, served again with DNS_WORKERS processes
+    // and the settings of `on` (one process), alternated with it.
+    off.child.kill('SIGTERM');
+    await waitForExit(off.child);
+    const multi = await spawnServer({
+      DATA_DIR: offDir,
+      LOG_LEVEL: 'warn',
+      ...RRL_ON,
+      DNS_WORKERS: String(WORKERS),
+    });
+    servers.push(multi);
+    const coreRuns = await alternatedRuns(multi, on, 2);
 
     const perRecord = ((loadedRss - baseRss) * 1024) / RECORDS;
     const line = (label: string, value: string, budget = '') =>
@@ -321,6 +377,44 @@ async function main() {
     line(
       '  of which the top-names sketch: names turn over / 50 hot / no sketch (ns)',
       `${micro.usageNs.toFixed(0)} / ${micro.usageHotNs.toFixed(0)} / ${micro.cellsOnlyNs.toFixed(0)}`,
+    );
+
+    const floorUs = median(floorRounds.map((r) => r.off));
+    const oursUs = median(floorRounds.map((r) => r.on));
+    const floorRatio = oursUs / floorUs;
+    process.stdout.write(
+      "\nNode's floor (a bare UDP responder that only sets QR and sends the datagram back):\n",
+    );
+    line(
+      'CPU per query without DO, ours/floor, 4 rounds',
+      floorRounds.map((r) => `${r.on.toFixed(1)}/${r.off.toFixed(1)}`).join(' '),
+    );
+    line('server CPU per answered query, ours (µs)', oursUs.toFixed(2));
+    line('CPU per answered query, the floor (µs)', floorUs.toFixed(2));
+    line(
+      'ratio, ours / floor',
+      `${floorRatio.toFixed(3)}×`,
+      floorRatio <= 1.3 ? 'ok (<= 1.3×)' : 'OVER BUDGET (> 1.3×), or noise: compare the rounds',
+    );
+
+    const qps1 = median(coreRuns.map((r) => r.off.qps));
+    const qpsN = median(coreRuns.map((r) => r.on.qps));
+    process.stdout.write(
+      `\nSeveral processes (DNS_WORKERS=${WORKERS}; the load generator shares the ${os.availableParallelism()} cores):\n`,
+    );
+    line(
+      `queries per second, 1 / ${WORKERS} processes, 2 rounds`,
+      coreRuns.map((r) => `${r.off.qps.toFixed(0)}/${r.on.qps.toFixed(0)}`).join(' '),
+    );
+    line('queries per second, 1 process, median', qps1.toFixed(0));
+    line(
+      `queries per second, ${WORKERS} processes, median`,
+      qpsN.toFixed(0),
+      `${(qpsN / qps1).toFixed(2)}× one process`,
+    );
+    line(
+      `CPU per answered query, 1 / ${WORKERS} processes (µs, all processes)`,
+      `${median(coreRuns.map((r) => r.off.cpuUsPerQuery)).toFixed(1)} / ${median(coreRuns.map((r) => r.on.cpuUsPerQuery)).toFixed(1)}`,
     );
   } finally {
     for (const s of servers) {

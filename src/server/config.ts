@@ -69,7 +69,7 @@ export const configSchema = z.object({
   /** DNS over TCP: open connections in all, and from one address. */
   /**
    * Processes answering DNS over UDP: `auto` (one per core) or a number; 1 is this process
-   * alone. TCP, zone transfers and NOTIFY stay in the main process (ADR 0017).
+   * alone. TCP, zone transfers and NOTIFY stay in the main process (ADR 0020).
    */
   DNS_WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)])

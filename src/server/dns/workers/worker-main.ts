@@ -1,7 +1,7 @@
 // A DNS worker: a child process of the server that answers UDP queries on the main process's
 // socket (the kernel hands each datagram to one of the processes reading it). It keeps its own
 // view of the zones, loaded from the database and kept in step by the main process's events,
-// and hands its counts to the main process, which writes them (dns-workers.ts, ADR 0020).
+// and hands its counts to the main process, which writes them (pool.ts, ADR 0020).
 import type dgram from 'node:dgram';
 import pino from 'pino';
 import { loadConfig } from '../../config';

@@ -78,7 +78,10 @@ export class ChangeWatch {
   /** Watched changes by zone, oldest first; a zone is here only while one is watched. */
   readonly zones = new Map<string, WatchedChange[]>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxZones = WATCH_ZONES_MAX,
+  ) {}
 
   /** Counts one answered query (the name lower-cased, without its trailing dot). */
   hit(zoneId: string, name: string, qtype: string, outcome: UsageOutcome): void {
@@ -142,7 +145,7 @@ export class ChangeWatch {
     // Re-inserted last: the Map's first zone is the one whose last change is oldest.
     this.zones.delete(change.zoneId);
     this.zones.set(change.zoneId, list);
-    while (this.zones.size > WATCH_ZONES_MAX) {
+    while (this.zones.size > this.maxZones) {
       const oldest = this.zones.keys().next().value;
       if (oldest === undefined) break;
       this.zones.delete(oldest);

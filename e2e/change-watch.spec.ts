@@ -1,11 +1,12 @@
 // The change watch in Chromium against the real server: a record answered under a `dig` loop is
 // deleted in the UI; the banner names the change and what now fails, links to the change in
-// History, and its Revert brings the answer back to dig. Screenshots with
+// History, and its Revert brings the answer back to dig. The journal's changes are marked on the
+// usage chart (days and hours) and link to History. Screenshots with
 // `SHOTS_WATCH_DIR=/tmp/shots-watch npx playwright test --project=e2e change-watch`.
 import { dig } from '../src/server/test-support/dns-tools';
 import { expectAccessible } from './axe';
-import { expect, queryDns, test } from './fixtures';
-import { callApi, newZone, openRecords, recordsApi } from './records-helpers';
+import { expect, queryDns, signInWithLink, test } from './fixtures';
+import { callApi, newZone, openRecords, recordsApi, recordsKey } from './records-helpers';
 
 const shots = process.env.SHOTS_WATCH_DIR;
 
@@ -106,4 +107,41 @@ test('the banner is dismissed with the keyboard', async ({ page }) => {
   await close.focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('.watch-banner')).toHaveCount(0);
+});
+
+test('changes are marked on the usage chart, by day and by hour, and link to History', async ({
+  page,
+}) => {
+  const zone = await newZone('markers');
+  await recordsApi.create(zone.id, { name: 'www', type: 'A', content: '192.0.2.30' });
+  expect(await queryDns(`www.${zone.name}`, 'A', 3)).toBe('NOERROR');
+  await signInWithLink(page, await recordsKey(), `/zones/${zone.id}/usage`);
+  const card = page.getByRole('region', { name: /Queries this month/ });
+  const daily = card.getByRole('img', { name: /^Stacked bar chart of queries per day/ });
+  // The zone's creation and the record: two changes today, one line on the axis.
+  await expect(daily).toHaveAccessibleName(/2 changes marked/);
+  await expect(daily.locator('.usage-marker-label')).toHaveText('1, 2');
+  const list = card.getByRole('list', { name: 'Changes on the chart' });
+  await expect(list.getByRole('link')).toHaveText([
+    `Zone ${zone.name} created`,
+    `Created A www.${zone.name}. 192.0.2.30`,
+  ]);
+  if (shots) await page.screenshot({ path: `${shots}/usage-days.png`, fullPage: true });
+
+  await card.getByRole('button', { name: 'Last 7 days by hour' }).click();
+  await expect(page).toHaveURL(/by=hour/);
+  const hourly = page
+    .getByRole('region', { name: /last 7 days \(UTC\), by hour/ })
+    .getByRole('img', { name: /^Stacked bar chart of queries per hour/ });
+  await expect(hourly).toHaveAccessibleName(/3 in all.*2 changes marked/);
+  await expect(hourly.locator('.usage-marker-label')).toHaveText('1, 2');
+  if (shots) await page.screenshot({ path: `${shots}/usage-hours.png`, fullPage: true });
+  await expectAccessible(page, 'usage page by hour with change markers');
+
+  await page
+    .getByRole('list', { name: 'Changes on the chart' })
+    .getByRole('link', { name: `Created A www.${zone.name}. 192.0.2.30` })
+    .click();
+  await expect(page).toHaveURL(/\/history#chg_/);
+  await expect(page.locator('.change-item[data-targeted]')).toContainText(`www.${zone.name}`);
 });

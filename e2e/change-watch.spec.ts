@@ -62,7 +62,14 @@ test('a delete that turns answers into NXDOMAIN brings up the banner; its Revert
     );
     await expect(banner).toContainText('Before the change they were answered.');
     expect(loop.statuses).toContain('NXDOMAIN');
-    if (shots) await page.screenshot({ path: `${shots}/banner-records.png` });
+    if (shots) {
+      await page.screenshot({ path: `${shots}/banner-records.png` });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.screenshot({ path: `${shots}/banner-phone-dark.png` });
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await expectAccessible(page, 'records page with the change watch banner');
 
     // The link opens the change in History, where the banner stays.

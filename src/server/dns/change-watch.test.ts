@@ -172,11 +172,26 @@ describe('ChangeWatch', () => {
     await change(watch, 'chg_o', [holding('www.other.test', 'A', '192.0.2.8')], {
       zone: 'other.test',
     });
+    expect(watch.zones.size).toBe(2);
     await change(watch, 'chg_t', [holding('www.third.test', 'A', '192.0.2.8')], {
       zone: 'third.test',
     });
     expect(watch.zones.size).toBe(2);
     expect(watch.watched(zoneId)).toEqual([]); // the zone whose last change is oldest went
+  });
+
+  it('keeps a bounded number of names over all zones, the oldest changes giving way', async () => {
+    const now = Date.parse('2026-11-25T13:30:00Z');
+    const watch = new ChangeWatch(() => now, 10, 3);
+    await change(watch, 'chg_two', [removed(`h1.${Z}`, 'A'), removed(`h2.${Z}`, 'A')]);
+    await change(watch, 'chg_one', [removed('www.other.test', 'A')], { zone: 'other.test' });
+    expect(watch.watched(zoneId).map((c) => c.id)).toEqual(['chg_two']);
+    await change(watch, 'chg_next', [holding('www.third.test', 'A', '192.0.2.9')], {
+      zone: 'third.test',
+    });
+    // 4 names > 3: the zone whose last change is oldest lets its oldest change go.
+    expect(watch.watched(zoneId)).toEqual([]);
+    expect(watch.zones.size).toBe(2);
   });
 
   it('stops counting a reverted change, and lets go of every zone after 15 minutes', async () => {
@@ -197,8 +212,13 @@ describe('ChangeWatch', () => {
     });
     // The revert's own watch: mail did not answer A before it, so nothing counts as its failure.
     expect(back!.failed).toBe(0);
+    await change(watch, 'chg_quiet', [holding('www.other.test', 'A', '192.0.2.3')], {
+      zone: 'other.test',
+    });
     now += 15 * 60_000;
     hits(watch, 1, `www.${Z}`, 'A', 'answer');
+    expect(watch.zones.size).toBe(1); // the zone asked about let go; the quiet one waits
+    watch.sweep(); // as the usage flush does every few seconds
     expect(watch.zones.size).toBe(0); // the hot path's check is a size test again
     expect(watch.watched(zoneId)).toEqual([]);
   });

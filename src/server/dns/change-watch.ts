@@ -17,6 +17,9 @@ import type { ViewStore } from './view-store';
 const MINUTE_MS = 60_000;
 /** Zones with a change watched at most; the zone whose last change is oldest gives way. */
 export const WATCH_ZONES_MAX = 1_024;
+/** Names watched at most over all zones; the oldest changes of the zone whose last change is
+ * oldest give way. */
+export const WATCH_TOTAL_NAMES = 16_384;
 /** Per minute: answer, nxdomain, nodata, failed. */
 const SLOTS = 4;
 
@@ -81,6 +84,7 @@ export class ChangeWatch {
   constructor(
     private readonly now: () => number = Date.now,
     private readonly maxZones = WATCH_ZONES_MAX,
+    private readonly maxNames = WATCH_TOTAL_NAMES,
   ) {}
 
   /** Counts one answered query (the name lower-cased, without its trailing dot). */
@@ -97,6 +101,14 @@ export class ChangeWatch {
       if (w) c.count(w, qtype, outcome, now);
     }
     if (!live) this.zones.delete(zoneId);
+  }
+
+  /** Lets go of zones whose watches are all over (the usage flush calls it every few seconds),
+   * so that a zone nobody asks about after its change costs the hot path nothing either. */
+  sweep(): void {
+    const now = this.now();
+    for (const [zoneId, list] of this.zones)
+      if (list.every((c) => now >= c.until)) this.zones.delete(zoneId);
   }
 
   /** The zone's changes still watched, newest first. */
@@ -149,6 +161,14 @@ export class ChangeWatch {
       const oldest = this.zones.keys().next().value;
       if (oldest === undefined) break;
       this.zones.delete(oldest);
+    }
+    let names = 0;
+    for (const l of this.zones.values()) for (const c of l) names += c.names.size;
+    while (names > this.maxNames) {
+      const [zoneId, oldest] = this.zones.entries().next().value!;
+      const gone = oldest.shift();
+      if (gone) names -= gone.names.size;
+      if (!oldest.length) this.zones.delete(zoneId);
     }
   }
 }

@@ -138,6 +138,7 @@ export class UsageCounter {
       this.log.error({ err }, 'top names flush failed; they are kept for the next flush');
     }
     this.dropOldCells();
+    this.watch.sweep();
     await this.pruneHourly();
   }
 

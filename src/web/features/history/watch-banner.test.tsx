@@ -1,10 +1,12 @@
 // The change watch's banner with the real client and parsers, `fetch` answering as the service's
 // watch route does: shown only for an alert, naming the change and linking to it, dismissable
 // with the keyboard; polled only while a watch is live.
+import { useMutation } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WatchedChange } from '../../../shared/api/usage-watch';
+import { useChanges } from '../../api/changes';
 import { changeWatchQuery, liveWatches, WATCH_POLL_MS } from '../../api/change-watch';
 import { answerFetch, renderApp } from '../../test/render';
 import { WatchBanner } from './watch-banner';
@@ -75,6 +77,76 @@ describe('watch banner', () => {
     ]);
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+/** A write made in this browser, as any mutation of the dashboard. */
+function Writer() {
+  const m = useMutation({ mutationFn: async () => 'done' });
+  return (
+    <button type="button" onClick={() => m.mutate()}>
+      write
+    </button>
+  );
+}
+
+/** The history's first page, as the History tab reads it. */
+function HistoryList() {
+  useChanges('zone_1', 1, 25);
+  return null;
+}
+
+describe('watch reads', () => {
+  it('reads the watch again after a write in this browser', async () => {
+    let alert = false;
+    const fetch = answerFetch(({ url }) =>
+      url.endsWith('/usage/watch') ? ok(alert ? [watched()] : []) : { status: 404, body: {} },
+    );
+    renderApp(
+      <>
+        <WatchBanner />
+        <Writer />
+      </>,
+      { path: '/zones/:zoneId/records', url: '/zones/zone_1/records' },
+    );
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    alert = true;
+    await userEvent.click(screen.getByRole('button', { name: 'write' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Queries fail since the change');
+  });
+
+  it('reads the watch again when the history lists a recent change it does not know', async () => {
+    // The first read knows no change; the history then lists one made elsewhere just now.
+    let reads = 0;
+    const fetch = answerFetch(({ url }) => {
+      if (url.endsWith('/usage/watch')) return ok(reads++ ? [watched()] : []);
+      if (url.includes('/changes')) {
+        const c = {
+          id: 'chg_12',
+          zone_id: 'zone_1',
+          created_at: new Date(NOW - 30_000).toISOString(),
+          kind: 'records',
+          actor: { key_id: null, label: null },
+          summary: 'Deleted A www.example.com. 192.0.2.1',
+          serial: 2,
+          counts: { added: 0, changed: 0, removed: 1 },
+          reverts: null,
+          revertible: true,
+        };
+        const pagination = { total: 1, count: 1, limit: 25, offset: 0, has_more: false };
+        return { status: 200, body: { status: 'success', data: { changes: [c], pagination } } };
+      }
+      return { status: 404, body: {} };
+    });
+    renderApp(
+      <>
+        <WatchBanner />
+        <HistoryList />
+      </>,
+      { path: '/zones/:zoneId/history', url: '/zones/zone_1/history' },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Queries fail since the change');
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('/changes'))).toBe(true);
   });
 });
 

@@ -27,8 +27,16 @@ export interface RRsetChange {
 export type ZoneEvent =
   /** A zone was created, or its status, TTL or DNSSEC state changed. */
   | { kind: 'zone'; zoneId: string; zone: ZoneState }
-  /** Records changed: the RRsets named now hold exactly the rows given. */
-  | { kind: 'rrsets'; zoneId: string; zone: ZoneState; rrsets: RRsetChange[] }
+  /** Records changed: the RRsets named now hold exactly the rows given. `changeId` is the
+   * journal's change (absent for writes not journaled); `reverts`, the change it reverted. */
+  | {
+      kind: 'rrsets';
+      zoneId: string;
+      zone: ZoneState;
+      rrsets: RRsetChange[];
+      changeId?: string;
+      reverts?: string;
+    }
   | { kind: 'deleted'; zoneId: string };
 
 type Listener = (event: ZoneEvent) => void | Promise<void>;

@@ -50,8 +50,10 @@ export async function startService(
       `zone ${withheld.name} (customer ${withheld.customerId}) overlaps zone ${served.name} of customer ${served.customerId}, which is older: DNS does not answer from ${withheld.name}; delete one of the two zones`,
     );
   }
-  views.subscribe(store.events);
   const usage = new UsageCounter(store.db, log, metrics);
+  // Before the view: the change watch reads what the view answered before each change.
+  usage.watch.subscribe(store.events, views);
+  views.subscribe(store.events);
   usage.start();
   const transfers = setUpTransfers(config, views, store, log);
   const counting = config.BENCH_USAGE_COUNTING === 'on' ? usage : null;

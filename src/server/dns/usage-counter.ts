@@ -8,6 +8,7 @@ import type { UsageOutcome } from '../../shared/api/usage';
 import type { Metrics } from '../metrics';
 import type { Db } from '../store/db';
 import { addUsage, pruneUsage, type UsageCount } from '../store/usage';
+import { ChangeWatch } from './change-watch';
 import { pruneTopNames } from '../store/usage-top-names';
 import type { SpaceSaving } from './space-saving';
 import { TopNames, type DaySketches, type DayTop } from './top-names';
@@ -38,6 +39,8 @@ export class UsageCounter {
   /** The hour the last prune ran in; the prune runs once an hour. */
   private prunedHour = '';
   readonly topNames: TopNames;
+  /** The names of the zones' recent changes, watched for what they now get (ADR 0018). */
+  readonly watch: ChangeWatch;
 
   constructor(
     private readonly db: Db,
@@ -46,6 +49,7 @@ export class UsageCounter {
     private readonly now: () => number = Date.now,
   ) {
     this.topNames = new TopNames(db);
+    this.watch = new ChangeWatch(now);
     // Read when scraped: a gauge set per query would cost more than the count itself.
     const lag = metrics?.usageFlushLag as unknown as { collect?: () => void } | undefined;
     if (lag && metrics)
@@ -85,6 +89,8 @@ export class UsageCounter {
     if (current.nx) current.nx.add(name);
     top.dirty = true;
     if (this.unflushedSince === 0) this.unflushedSince = Date.now();
+    if (this.watch.zones.size !== 0)
+      this.watch.hit(current.zoneId, name, current.qtype, current.outcome);
     return current;
   }
 
@@ -134,6 +140,7 @@ export class UsageCounter {
       this.log.error({ err }, 'top names flush failed; they are kept for the next flush');
     }
     this.dropOldCells();
+    this.watch.sweep();
     await this.pruneHourly();
   }
 

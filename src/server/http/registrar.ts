@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Scope } from '../../shared/api/fields';
 import type { DayTopNames } from '../dns/top-names';
 import type { UsageCount } from '../store/usage';
+import type { ChangeWatch } from '../dns/change-watch';
 import { errorBodySchema } from '../../shared/api/common';
 import type { Config } from '../config';
 import type { Metrics } from '../metrics';
@@ -30,6 +31,8 @@ export interface AppDeps {
     gather(): Promise<void>;
     /** The top names of a zone's day, stored and in memory. */
     topNames: { read(zoneId: string, day: string): Promise<DayTopNames> };
+    /** The zones' recent changes and their names' outcomes since (ADR 0018). */
+    watch?: Pick<ChangeWatch, 'watched'>;
   };
   /** Zone transfers: the secondaries' state, NOTIFY on demand. */
   transfers?: Transfers;

@@ -146,7 +146,10 @@ export async function applyBatch(
       serial: state.serial,
       rrsets: diffs,
     });
-    return { result, event: rrsetsEvent(zone.id, state, after) };
+    return {
+      result,
+      event: rrsetsEvent(zone.id, state, after, { changeId: result.change_id }),
+    };
   });
 }
 

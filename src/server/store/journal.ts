@@ -179,12 +179,25 @@ export async function recordChange(trx: Trx, c: ChangeRecord): Promise<string> {
   return id;
 }
 
-/** The DNS view's event for RRsets now in the states given (ADR 0010). */
-export function rrsetsEvent(zoneId: string, zone: ZoneState, states: States): ZoneEvent {
+/** The DNS view's event for RRsets now in the states given (ADR 0010), with the journal's
+ * change that made it (the change watch follows it). */
+export function rrsetsEvent(
+  zoneId: string,
+  zone: ZoneState,
+  states: States,
+  journal?: { changeId: string | null; reverts?: string },
+): ZoneEvent {
   const rrsets: RRsetChange[] = [];
   for (const [key, s] of states) {
     const rows = (s?.values ?? []).map((v) => ({ ...v, ttl: s?.ttl ?? 0 }));
     rrsets.push({ ...splitKey(key), rows });
   }
-  return { kind: 'rrsets', zoneId, zone, rrsets };
+  return {
+    kind: 'rrsets',
+    zoneId,
+    zone,
+    rrsets,
+    ...(journal?.changeId ? { changeId: journal.changeId } : {}),
+    ...(journal?.reverts ? { reverts: journal.reverts } : {}),
+  };
 }

@@ -186,7 +186,7 @@ async function written<T>(
   const state = await bumpSerial(trx, zone);
   const keys: RRsetKey[] = [...before.keys()].map(splitKey);
   const after = known ?? (await readStates(trx, zone.id, keys));
-  await recordChange(trx, {
+  const changeId = await recordChange(trx, {
     zoneId: zone.id,
     actor: store.actor ?? OPERATOR,
     kind: 'records',
@@ -194,7 +194,7 @@ async function written<T>(
     serial: state.serial,
     rrsets: diffStates(before, after),
   });
-  return { result, event: rrsetsEvent(zone.id, state, after) };
+  return { result, event: rrsetsEvent(zone.id, state, after, { changeId }) };
 }
 
 async function dropEmptyRRset(trx: Trx, zoneId: string, name: string, type: string) {

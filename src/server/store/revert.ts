@@ -117,7 +117,7 @@ export async function revertChange(
       reverts: change.id,
     });
     const event = change.rrsets.length
-      ? rrsetsEvent(zone.id, state, target)
+      ? rrsetsEvent(zone.id, state, target, { changeId: result.change_id, reverts: change.id })
       : { kind: 'zone' as const, zoneId: zone.id, zone: state };
     return { result, event };
   });

@@ -154,7 +154,7 @@ export async function importPlan(
     rrsets: diffs,
   });
   const touched: States = new Map(diffs.map((d) => [rrsetKey(d), d.after]));
-  const event: ZoneEvent = rrsetsEvent(zone.id, state, touched);
+  const event: ZoneEvent = rrsetsEvent(zone.id, state, touched, { changeId: result.change_id });
   return { result, event };
 }
 

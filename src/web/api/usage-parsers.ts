@@ -33,3 +33,5 @@ export const serviceInfoParser = z.object({
   }),
 });
 export type ServiceInfo = z.infer<typeof serviceInfoParser>;
+
+export { changeWatchSchema as changeWatchParser } from '../../shared/api/usage-watch';

@@ -18,18 +18,23 @@ export interface UsageDays {
 export const usageKeys = {
   all: ['usage'] as const,
   details: () => [...usageKeys.all, 'detail'] as const,
-  detail: (zoneId: string, days?: UsageDays) =>
-    [...usageKeys.details(), zoneId, days ? `${days.start}..${days.end}` : 'month'] as const,
+  detail: (zoneId: string, days?: UsageDays, hourly = false) =>
+    [
+      ...usageKeys.details(),
+      zoneId,
+      hourly ? 'hours' : days ? `${days.start}..${days.end}` : 'month',
+    ] as const,
   service: () => [...usageKeys.all, 'service'] as const,
   topNamesOf: (zoneId: string) => [...usageKeys.all, 'top-names', zoneId] as const,
   topNames: (zoneId: string, date: string) => [...usageKeys.topNamesOf(zoneId), date] as const,
 };
 
-export const usageQuery = (zoneId: string, days?: UsageDays) =>
+/** `hourly`: the last 7 days with their hourly series (granularity=hour), whatever `days`. */
+export const usageQuery = (zoneId: string, days?: UsageDays, hourly = false) =>
   queryOptions({
-    queryKey: usageKeys.detail(zoneId, days),
+    queryKey: usageKeys.detail(zoneId, days, hourly),
     queryFn: async ({ signal }): Promise<Usage> =>
-      apiRequest(`/v1/zones/${encodeURIComponent(zoneId)}/usage${usageSearch(days)}`, {
+      apiRequest(`/v1/zones/${encodeURIComponent(zoneId)}/usage${usageSearch(days, hourly)}`, {
         schema: (await parsers()).usageParser,
         signal,
       }),
@@ -61,13 +66,14 @@ export const serviceInfoQuery = () =>
     retry: false,
   });
 
-function usageSearch(days?: UsageDays): string {
+function usageSearch(days?: UsageDays, hourly = false): string {
+  if (hourly) return '?granularity=hour';
   if (!days) return '';
   return `?${new URLSearchParams({ start_date: days.start, end_date: days.end }).toString()}`;
 }
 
-export function useUsage(zoneId: string, days?: UsageDays) {
-  return useQuery({ ...usageQuery(zoneId, days), placeholderData: keepPreviousData });
+export function useUsage(zoneId: string, days?: UsageDays, hourly = false) {
+  return useQuery({ ...usageQuery(zoneId, days, hourly), placeholderData: keepPreviousData });
 }
 
 export function useTopNames(zoneId: string, date: string) {

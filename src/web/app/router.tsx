@@ -46,9 +46,14 @@ export const router = createBrowserRouter([
         ErrorBoundary: RouteError,
         loader: ({ params }: LoaderFunctionArgs) =>
           prefetch(() => queryClient.prefetchQuery(zoneQuery(params.zoneId ?? ''))),
-        lazy: async () => ({
-          Component: (await import('../features/zones/zone-layout')).ZoneLayout,
-        }),
+        // The zone's frame, with the change watch's banner over its tabs.
+        lazy: async () => {
+          const [{ ZoneLayout }, { WatchBanner }] = await Promise.all([
+            import('../features/zones/zone-layout'),
+            import('../features/history/watch-banner'),
+          ]);
+          return { Component: () => <ZoneLayout banner={<WatchBanner />} /> };
+        },
         children: [
           {
             index: true,

@@ -7,6 +7,7 @@ import { loadZone } from '../loaders';
 import { commonErrors, json, register, type Registrar } from '../registrar';
 import { usageReport } from './usage-report';
 import { registerUsageTopNamesRoute } from './usage-top-names';
+import { registerUsageWatchRoute } from './usage-watch';
 import { zoneParams } from './zones';
 
 export function registerUsageRoutes(r: Registrar) {
@@ -61,4 +62,5 @@ export function registerUsageRoutes(r: Registrar) {
     },
   );
   registerUsageTopNamesRoute(r);
+  registerUsageWatchRoute(r);
 }

@@ -1,6 +1,7 @@
 // One change of the timeline: who, when, what, the counts; opened, its RRset diff (fetched only
 // then) and Revert, or why it cannot be reverted.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { ChangeSummary } from '../../../shared/api/changes';
 import type { SecondaryStatus } from '../../../shared/api/secondaries';
 import { useChange } from '../../api/changes';
@@ -97,12 +98,24 @@ interface ChangeItemProps {
 }
 
 export function ChangeItem({ zoneId, change, now, onRevert, secondaries }: ChangeItemProps) {
-  const [open, setOpen] = useState(false);
+  // Opened and brought into view when the address points at it (the watch banner links here).
+  const targeted = useLocation().hash === `#${change.id}`;
+  const [open, setOpen] = useState(targeted);
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (targeted) item.current?.scrollIntoView?.({ block: 'center' });
+  }, [targeted]);
   const panelId = useId();
   const summaryId = useId();
   const exact = formatDateTime(change.created_at);
   return (
-    <li className="change-item" data-open={open || undefined}>
+    <li
+      className="change-item"
+      data-open={open || undefined}
+      data-targeted={targeted || undefined}
+      id={change.id}
+      ref={item}
+    >
       <div className="change-head">
         <h3 className="change-title">
           <button

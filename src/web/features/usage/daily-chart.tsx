@@ -1,10 +1,12 @@
-// Queries per day stacked by type (recharts: loaded with this file only, on the usage page).
+// Queries per day (or hour) stacked by type (recharts: loaded with this file only, on the usage
+// page), with the journal's changes as numbered lines on the time axis.
 // Series colours come from the theme through CSS (usage-days.css): .usage-series-0 … 5, and
 // the types past the sixth share the last colour with a name in the tooltip.
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TooltipContentProps } from 'recharts';
 import { formatNumber } from '../../ui/format';
 import type { DaySeries } from './usage-days';
+import { type AxisUnit, type ChangeMarker, markerLines, tickLabel } from './usage-markers';
 
 const SERIES = 6;
 const seriesClass = (i: number) => `usage-series-${Math.min(i, SERIES - 1)}`;
@@ -13,13 +15,15 @@ function DayTooltip({
   active,
   payload,
   types,
-}: Pick<TooltipContentProps, 'active' | 'payload'> & { types: string[] }) {
+  unit,
+}: Pick<TooltipContentProps, 'active' | 'payload'> & { types: string[]; unit: AxisUnit }) {
   const row = payload?.[0]?.payload as DaySeries['rows'][number] | undefined;
   if (!active || !row) return null;
   return (
     <div className="usage-tooltip">
       <strong>
-        {row.date}: {formatNumber(row.total)}
+        {unit === 'hour' ? `${row.date.replace('T', ' ')}:00 UTC` : row.date}:{' '}
+        {formatNumber(row.total)}
       </strong>
       {types
         .filter((t) => Number(row[t]) > 0)
@@ -32,12 +36,21 @@ function DayTooltip({
   );
 }
 
-export function DailyChart({ series }: { series: DaySeries }) {
+interface Props {
+  series: DaySeries;
+  unit?: AxisUnit;
+  markers?: readonly ChangeMarker[];
+}
+
+export function DailyChart({ series, unit = 'day', markers = [] }: Props) {
   const { rows, types } = series;
   const busiest = rows.reduce((m, r) => (r.total > m.total ? r : m), rows[0]!);
   const sum = rows.reduce((s, r) => s + r.total, 0);
   // The table below holds the same numbers for screen readers; the chart is one labelled image.
-  const label = `Stacked bar chart of queries per day by type, ${rows[0]?.date} to ${rows.at(-1)?.date}: ${formatNumber(sum)} in all, most on ${busiest.date} (${formatNumber(busiest.total)})`;
+  const changes = markers.length
+    ? `; ${markers.length === 1 ? '1 change' : `${markers.length} changes`} marked, listed below`
+    : '';
+  const label = `Stacked bar chart of queries per ${unit} by type, ${rows[0]?.date} to ${rows.at(-1)?.date}: ${formatNumber(sum)} in all, most on ${busiest.date} (${formatNumber(busiest.total)})${changes}`;
   return (
     <div className="usage-chart usage-days-chart" role="img" aria-label={label}>
       <BarChart
@@ -48,10 +61,10 @@ export function DailyChart({ series }: { series: DaySeries }) {
         accessibilityLayer={false}
       >
         <CartesianGrid vertical={false} className="usage-grid" />
-        <XAxis dataKey="date" tickFormatter={(d: string) => d.slice(5)} minTickGap={16} />
+        <XAxis dataKey="date" tickFormatter={(d: string) => tickLabel(d, unit)} minTickGap={16} />
         <YAxis allowDecimals={false} tickFormatter={formatNumber} width={56} />
         <Tooltip
-          content={(props) => <DayTooltip {...props} types={types} />}
+          content={(props) => <DayTooltip {...props} types={types} unit={unit} />}
           cursor={{ className: 'usage-cursor' }}
           isAnimationActive={false}
         />
@@ -63,6 +76,15 @@ export function DailyChart({ series }: { series: DaySeries }) {
             className={seriesClass(i)}
             isAnimationActive={false}
             maxBarSize={28}
+          />
+        ))}
+        {markerLines(markers).map((m) => (
+          <ReferenceLine
+            key={m.at}
+            x={m.at}
+            className="usage-marker"
+            strokeDasharray="4 3"
+            label={{ value: m.label, position: 'insideTopRight', className: 'usage-marker-label' }}
           />
         ))}
       </BarChart>

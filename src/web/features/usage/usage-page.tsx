@@ -27,6 +27,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
 function periodLabel(data: { period: string; period_start?: string; period_end?: string }) {
   if (data.period === 'current_month') return 'this month (UTC)';
+  if (data.period === 'last_7_days') return 'in the last 7 days (UTC), by hour';
   if (data.period_start && data.period_end)
     return data.period_start === data.period_end
       ? `on ${data.period_start} (UTC)`
@@ -38,7 +39,7 @@ export function UsagePage() {
   const { zoneId = '' } = useParams();
   const { data: zone } = useZone(zoneId);
   const range = useUsageDays();
-  const usage = useUsage(zoneId, range.check.ok ? range.check.days : undefined);
+  const usage = useUsage(zoneId, range.check.ok ? range.check.days : undefined, range.hourly);
   const queryClient = useQueryClient();
   const refresh = () => {
     void usage.refetch();
@@ -92,9 +93,11 @@ export function UsagePage() {
         </div>
       </div>
       <UsageRangePicker
-        key={`${range.from}..${range.to}`}
+        // Anew when the answer's period changes: the hourly week fills the two days in.
+        key={`${range.from}..${range.to}..${range.hourly}..${data.period_start ?? ''}`}
         from={range.from}
         to={range.to}
+        hourly={range.hourly}
         shown={
           data.period_start && data.period_end
             ? { start: data.period_start, end: data.period_end }
@@ -125,7 +128,7 @@ export function UsagePage() {
               <UsageTable rows={rows} total={data.queries} />
             </div>
           </div>
-          <UsageBreakdowns data={data} />
+          <UsageBreakdowns data={data} zoneId={zoneId} />
           {/* A service that answers the month's totals alone has no top names either. */}
           {data.period_end && data.by_outcome && (
             <TopNames zoneId={zoneId} date={data.period_end} />

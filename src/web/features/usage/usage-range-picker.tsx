@@ -19,10 +19,12 @@ interface Props {
   to: string;
   /** The period the service answered for, shown in the inputs when the URL has none. */
   shown: { start: string; end: string } | undefined;
-  onChange: (days: UsageDays | undefined) => void;
+  /** The last 7 days hour by hour are shown. */
+  hourly: boolean;
+  onChange: (days: UsageDays | undefined | 'hourly') => void;
 }
 
-export function UsageRangePicker({ from, to, shown, onChange }: Props) {
+export function UsageRangePicker({ from, to, shown, hourly, onChange }: Props) {
   const [start, setStart] = useState(from || shown?.start || '');
   const [end, setEnd] = useState(to || shown?.end || '');
   const [error, setError] = useState<{ field: string; message: string } | null>(() => {
@@ -55,6 +57,17 @@ export function UsageRangePicker({ from, to, shown, onChange }: Props) {
             {p.label}
           </Button>
         ))}
+        <Button
+          size="sm"
+          type="button"
+          aria-pressed={hourly}
+          onClick={() => {
+            setError(null);
+            onChange('hourly');
+          }}
+        >
+          Last 7 days by hour
+        </Button>
       </div>
       {(
         [

@@ -1,5 +1,6 @@
 // The range of days the usage page shows, kept in the URL (?from=2026-10-01&to=2026-10-31) so a
-// view can be bookmarked; none: the service's default, the current month.
+// view can be bookmarked; none: the service's default, the current month. ?by=hour: the last 7
+// days hour by hour.
 import { useSearchParams } from 'react-router';
 import { isCalendarDay, usageRange } from '../../../shared/api';
 import type { UsageDays } from '../../api/usage';
@@ -22,10 +23,16 @@ export function useUsageDays() {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const check = checkDays(from, to);
-  const setDays = (days: UsageDays | undefined) =>
+  const hourly = params.get('by') === 'hour';
+  const setDays = (days: UsageDays | undefined | 'hourly') =>
     setParams((prev) => {
       const p = new URLSearchParams(prev);
-      if (days) {
+      p.delete('by');
+      if (days === 'hourly') {
+        p.set('by', 'hour');
+        p.delete('from');
+        p.delete('to');
+      } else if (days) {
         p.set('from', days.start);
         p.set('to', days.end);
       } else {
@@ -34,5 +41,5 @@ export function useUsageDays() {
       }
       return p;
     });
-  return { from, to, check, setDays };
+  return { from, to, check, hourly, setDays };
 }

@@ -1,5 +1,5 @@
 // /zones/:zoneId and its tabs: the zone's header, then Overview, Records, Usage, DNSSEC or History.
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useZone } from '../../api/zones';
@@ -29,7 +29,8 @@ function Breadcrumb({ name }: { name: string | null }) {
   );
 }
 
-export function ZoneLayout() {
+/** `banner`: shown over every tab of the zone (the app puts the change watch's there). */
+export function ZoneLayout({ banner }: { banner?: ReactNode } = {}) {
   const { zoneId = '' } = useParams();
   const query = useZone(zoneId);
   const tabs = useRef<HTMLElement>(null);
@@ -108,6 +109,7 @@ export function ZoneLayout() {
           </NavLink>
         ))}
       </nav>
+      {banner}
       <Outlet />
     </>
   );

@@ -77,6 +77,21 @@ export class WatchedChange {
   }
 }
 
+/** A watched name's counts handed from a DNS worker: answer, nxdomain, nodata, failed both. */
+export interface WatchNameDelta {
+  name: string;
+  counts: number[];
+  failedByType: [string, number][];
+}
+
+export interface WatchDelta {
+  zoneId: string;
+  id: string;
+  minutes: number[];
+  failed: number;
+  names: WatchNameDelta[];
+}
+
 export class ChangeWatch {
   /** Watched changes by zone, oldest first; a zone is here only while one is watched. */
   readonly zones = new Map<string, WatchedChange[]>();
@@ -147,6 +162,56 @@ export class ChangeWatch {
     for (const n of names)
       watched.set(n, new WatchedName(n, answersBefore(views, zone, n, types.get(n) ?? [])));
     this.add(new WatchedChange(e.changeId, e.zoneId, this.now(), watched, total));
+  }
+
+  /**
+   * What was counted since the last call, taken out (a DNS worker hands it to the main process,
+   * whose watch has the same changes from the same events): per change, its minutes and its
+   * names' counts.
+   */
+  drain(): WatchDelta[] {
+    const out: WatchDelta[] = [];
+    for (const list of this.zones.values())
+      for (const c of list) {
+        const names: WatchNameDelta[] = [];
+        for (const w of c.names.values()) {
+          if (!(w.answer || w.nxdomain || w.nodata)) continue;
+          names.push({
+            name: w.name,
+            counts: [w.answer, w.nxdomain, w.nodata, w.failedNxdomain, w.failedNodata],
+            failedByType: [...w.failedByType],
+          });
+          w.answer = w.nxdomain = w.nodata = w.failedNxdomain = w.failedNodata = 0;
+          w.failedByType.clear();
+        }
+        if (!names.length) continue;
+        out.push({ zoneId: c.zoneId, id: c.id, minutes: [...c.minutes], failed: c.failed, names });
+        c.minutes.fill(0);
+        c.failed = 0;
+      }
+    return out;
+  }
+
+  /** Adds what a DNS worker counted (its `drain()`) to the same changes here. */
+  absorb(deltas: readonly WatchDelta[]): void {
+    for (const d of deltas) {
+      const c = this.zones.get(d.zoneId)?.find((x) => x.id === d.id);
+      if (!c) continue;
+      d.minutes.forEach((n, i) => (c.minutes[i]! += n));
+      c.failed += d.failed;
+      for (const n of d.names) {
+        const w = c.names.get(n.name);
+        if (!w) continue;
+        const [answer, nxdomain, nodata, failedNxdomain, failedNodata] = n.counts;
+        w.answer += answer!;
+        w.nxdomain += nxdomain!;
+        w.nodata += nodata!;
+        w.failedNxdomain += failedNxdomain!;
+        w.failedNodata += failedNodata!;
+        for (const [t, k] of n.failedByType)
+          w.failedByType.set(t, (w.failedByType.get(t) ?? 0) + k);
+      }
+    }
   }
 
   private add(change: WatchedChange): void {

@@ -8,7 +8,7 @@ import type { UsageOutcome } from '../../shared/api/usage';
 import type { Metrics } from '../metrics';
 import type { Db } from '../store/db';
 import { addUsage, pruneUsage, type UsageCount } from '../store/usage';
-import { ChangeWatch } from './change-watch';
+import { ChangeWatch, type WatchDelta } from './change-watch';
 import { pruneTopNames } from '../store/usage-top-names';
 import type { SpaceSaving } from './space-saving';
 import { TopNames, type DaySketches, type DayTop } from './top-names';
@@ -197,7 +197,7 @@ export class UsageCounter {
     const tops = this.topNames.takeDirty(new Date(this.now()).toISOString().slice(0, 10));
     this.unflushedSince = 0;
     this.dropOldCells();
-    return { counts, tops };
+    return { counts, tops, watch: this.watch.drain() };
   }
 
   /** Adds what another process counted (its `drain()`), to be flushed with this one's. */
@@ -205,6 +205,7 @@ export class UsageCounter {
     for (const c of delta.counts)
       this.cellOf(c.zoneId, c.hour, c.qtype, c.outcome as UsageOutcome).n += c.count;
     for (const t of delta.tops) this.topNames.absorb(t);
+    this.watch.absorb(delta.watch);
     if (delta.counts.length && this.unflushedSince === 0) this.unflushedSince = Date.now();
   }
 }
@@ -213,4 +214,5 @@ export class UsageCounter {
 export interface UsageDelta {
   counts: UsageCount[];
   tops: DaySketches[];
+  watch: WatchDelta[];
 }

@@ -51,7 +51,11 @@ async function main(): Promise<void> {
       return send({ t: 'ack', seq });
     }
     applying = applying
-      .then(() => views.apply(event))
+      .then(() => {
+        // As in the main process: the watch reads the view as it was before the change.
+        usage?.watch.onEvent(event, views);
+        return views.apply(event);
+      })
       .catch((err: unknown) => log.error({ err }, 'dns worker: applying a change failed'))
       .then(() => send({ t: 'ack', seq }));
   };
@@ -75,7 +79,7 @@ async function main(): Promise<void> {
   };
   const finalReport = (): FromWorker => ({
     t: 'usage',
-    delta: usage ? usage.drain() : { counts: [], tops: [] },
+    delta: usage ? usage.drain() : { counts: [], tops: [], watch: [] },
     counters: counters(),
   });
 

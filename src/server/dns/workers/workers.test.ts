@@ -130,6 +130,27 @@ describe('DNS workers', () => {
     });
   }, 60_000);
 
+  it('adds up what every process saw of a change that broke names (the change watch)', async () => {
+    const created = await srv.admin.post(`/v1/zones/${zoneId}/records`, {
+      name: 'doomed',
+      type: 'A',
+      content: '203.0.113.5',
+      ttl: 300,
+    });
+    expect(created.status).toBe(201);
+    const del = await srv.admin.delete(`/v1/zones/${zoneId}/records/by-name/doomed/A`);
+    expect(del.status, JSON.stringify(del.body)).toBeLessThan(300);
+    await flood(
+      dnsPort(),
+      Array.from({ length: 1200 }, (_, i) => query(i, 'doomed.workers.example')),
+    );
+    const watch = (await srv.admin.get(`/v1/zones/${zoneId}/usage/watch`)).body.data;
+    const change = (watch.changes as { failed: number; verdict: { status: string } }[])[0]!;
+    // Every NXDOMAIN for the deleted name, whichever process answered it.
+    expect(change.failed).toBe(1200);
+    expect(change.verdict.status).toBe('alert');
+  }, 60_000);
+
   it('starts a killed worker again, which serves the writes made meanwhile', async () => {
     const [victim] = pool().list();
     process.kill(victim!.pid, 'SIGKILL');

@@ -30,6 +30,7 @@ export function registerUsageWatchRoute(r: Registrar) {
     }),
     async (c) => {
       const zone = c.get('zone');
+      await r.deps.usage?.gather();
       const watched = r.deps.usage?.watch?.watched(zone.id) ?? [];
       const ids = watched.map((w) => w.id);
       const rows = ids.length

@@ -27,6 +27,8 @@ import { TcpConnections, tcpLimits, type TcpConfig } from './tcp';
 import { AXFR, IXFR, type ZoneTransfers } from './transfer/server';
 import type { UsageCell, UsageCounter } from './usage-counter';
 import { outcomeOf } from './usage-outcome';
+import { answeringRRset } from './answering-rrset';
+import type { RrsetCell } from './rrset-usage';
 import type { ViewStore } from './view-store';
 import type { ZoneView } from './zone-view';
 
@@ -40,6 +42,8 @@ interface CacheEntry {
    * (or counting is off, in bench:dns).
    */
   cell?: UsageCell;
+  /** The counter of the RRset the answer came from (answering-rrset.ts); none for the others. */
+  rr?: RrsetCell;
   /** The question's name, lower-cased without the trailing dot: counted in the top names. */
   name: string;
   /** Answers for a zone are cached; those for names in no zone are not (junk would evict them). */
@@ -179,7 +183,10 @@ export class DnsServer {
   private sent(out: Buffer, byRcode: Float64Array): Buffer {
     byRcode[out[3]! & 0x0f]!++;
     const e = this.lastEntry;
-    if (e?.cell) e.cell = this.usage!.hit(e.cell, e.name);
+    if (e?.cell) {
+      e.cell = this.usage!.hit(e.cell, e.name);
+      if (e.rr) e.rr = this.usage!.rrsets.hit(e.rr);
+    }
     return out;
   }
 
@@ -236,6 +243,7 @@ export class DnsServer {
         ? resolve(this.views, q.qname, q.qtype)
         : emptyResolution(RCODE.REFUSED, false);
     const counted = res.zone ?? res.refusedZone;
+    const rr = res.zone && this.usage ? answeringRRset(res, q.qtype) : null;
     return {
       buf: encodeResponse(msg, q, res, maxSize),
       epoch: this.views.epoch,
@@ -247,6 +255,7 @@ export class DnsServer {
       ...(counted && this.usage
         ? { cell: this.usage.cell(counted.id, typeName(q.qtype), outcomeOf(res)) }
         : {}),
+      ...(rr ? { rr: this.usage!.rrsets.cell(res.zone!.id, rr.name, rr.type) } : {}),
     };
   }
 

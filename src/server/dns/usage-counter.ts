@@ -9,6 +9,7 @@ import type { Metrics } from '../metrics';
 import type { Db } from '../store/db';
 import { addUsage, pruneUsage, type UsageCount } from '../store/usage';
 import { pruneTopNames } from '../store/usage-top-names';
+import { RrsetUsage } from './rrset-usage';
 import type { SpaceSaving } from './space-saving';
 import { TopNames, type DayTop } from './top-names';
 
@@ -38,6 +39,8 @@ export class UsageCounter {
   /** The hour the last prune ran in; the prune runs once an hour. */
   private prunedHour = '';
   readonly topNames: TopNames;
+  /** Queries per RRset and their last query (ADR 0017), written with every flush. */
+  readonly rrsets: RrsetUsage;
 
   constructor(
     private readonly db: Db,
@@ -46,6 +49,7 @@ export class UsageCounter {
     private readonly now: () => number = Date.now,
   ) {
     this.topNames = new TopNames(db);
+    this.rrsets = new RrsetUsage(db, log, now);
     // Read when scraped: a gauge set per query would cost more than the count itself.
     const lag = metrics?.usageFlushLag as unknown as { collect?: () => void } | undefined;
     if (lag && metrics)
@@ -131,6 +135,7 @@ export class UsageCounter {
     } catch (err) {
       this.log.error({ err }, 'top names flush failed; they are kept for the next flush');
     }
+    await this.rrsets.flush();
     this.dropOldCells();
     await this.pruneHourly();
   }
@@ -147,6 +152,7 @@ export class UsageCounter {
     try {
       await pruneUsage(this.db, this.now());
       await pruneTopNames(this.db, this.now());
+      await this.rrsets.prune();
     } catch (err) {
       this.log.error({ err }, 'usage prune failed; it is tried again next hour');
     }

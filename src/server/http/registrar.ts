@@ -2,6 +2,7 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { Scope } from '../../shared/api/fields';
+import type { UnflushedRrset } from '../dns/rrset-usage';
 import type { DayTopNames } from '../dns/top-names';
 import type { UsageCount } from '../store/usage';
 import { errorBodySchema } from '../../shared/api/common';
@@ -28,6 +29,8 @@ export interface AppDeps {
     unflushed(zoneId: string, fromHour: string): UsageCount[];
     /** The top names of a zone's day, stored and in memory. */
     topNames: { read(zoneId: string, day: string): Promise<DayTopNames> };
+    /** Queries per RRset not written yet. */
+    rrsets: { unflushed(zoneId: string): UnflushedRrset[] };
   };
   /** Zone transfers: the secondaries' state, NOTIFY on demand. */
   transfers?: Transfers;

@@ -9,3 +9,4 @@ export * from './changes';
 export * from './zone-file';
 export * from './secondaries';
 export * from './usage-top-names';
+export * from './usage-rrsets';

@@ -6,6 +6,7 @@ import { fail } from '../errors';
 import { loadZone } from '../loaders';
 import { commonErrors, json, register, type Registrar } from '../registrar';
 import { usageReport } from './usage-report';
+import { registerUsageRrsetsRoute } from './usage-rrsets';
 import { registerUsageTopNamesRoute } from './usage-top-names';
 import { zoneParams } from './zones';
 
@@ -59,4 +60,5 @@ export function registerUsageRoutes(r: Registrar) {
     },
   );
   registerUsageTopNamesRoute(r);
+  registerUsageRrsetsRoute(r);
 }

@@ -1,0 +1,114 @@
+// Queries per RRset and UTC day, and the time of each RRset's last query, counted in memory and
+// written with the usage flush (ADR 0017). A cached answer keeps a reference to the cell of the
+// RRset that answered it (answering-rrset.ts), so a hit is a clock check, an increment and a
+// store of the time. Cells exist only for RRsets an answer came from: junk names make none.
+import type { Logger } from 'pino';
+import type { Db } from '../store/db';
+import { addRrsetUsage, pruneRrsetUsage, type RrsetCount } from '../store/usage-rrsets';
+
+const DAY_MS = 86_400_000;
+
+export interface RrsetCell {
+  readonly zoneId: string;
+  /** As `rrsets.name` holds it: absolute, with the trailing dot. */
+  readonly name: string;
+  readonly type: string;
+  /** UTC day, YYYY-MM-DD. */
+  readonly day: string;
+  /** When the cell's day ends (ms): a hit from then on goes to the next day's cell. */
+  readonly until: number;
+  /** Counted and not yet written. */
+  n: number;
+  /** The last hit (ms); 0 when none since the cell was made. */
+  last: number;
+}
+
+/** One RRset's queries not yet in the database. */
+export interface UnflushedRrset {
+  name: string;
+  type: string;
+  day: string;
+  count: number;
+  last: number;
+}
+
+export class RrsetUsage {
+  private readonly cells = new Map<string, RrsetCell>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cell of an RRset for today. */
+  cell(zoneId: string, name: string, type: string): RrsetCell {
+    const now = this.now();
+    const day = new Date(now).toISOString().slice(0, 10);
+    const key = `${zoneId}\0${name}\0${type}\0${day}`;
+    let c = this.cells.get(key);
+    if (!c) {
+      const until = Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
+      this.cells.set(key, (c = { zoneId, name, type, day, until, n: 0, last: 0 }));
+    }
+    return c;
+  }
+
+  /** Counts one query on `cell`, or on today's cell of its RRset when `cell`'s day is over. */
+  hit(cell: RrsetCell): RrsetCell {
+    const now = this.now();
+    const current = now < cell.until ? cell : this.cell(cell.zoneId, cell.name, cell.type);
+    current.n++;
+    current.last = now;
+    return current;
+  }
+
+  /** The zone's counts not yet written, with their last query. */
+  unflushed(zoneId: string): UnflushedRrset[] {
+    const out: UnflushedRrset[] = [];
+    for (const c of this.cells.values()) {
+      if (c.zoneId === zoneId && c.n)
+        out.push({ name: c.name, type: c.type, day: c.day, count: c.n, last: c.last });
+    }
+    return out;
+  }
+
+  /** Cells held in memory (at most one per RRset answered, per day not yet written). */
+  get size(): number {
+    return this.cells.size;
+  }
+
+  /** Writes what was counted; counts made during the write stay for the next flush. */
+  async flush(): Promise<void> {
+    const taken: { c: RrsetCell; n: number }[] = [];
+    const rows: RrsetCount[] = [];
+    for (const c of this.cells.values()) {
+      if (!c.n) continue;
+      taken.push({ c, n: c.n });
+      rows.push({
+        zoneId: c.zoneId,
+        name: c.name,
+        type: c.type,
+        day: c.day,
+        count: c.n,
+        lastQueriedAt: new Date(c.last).toISOString(),
+      });
+    }
+    if (rows.length) {
+      try {
+        await addRrsetUsage(this.db, rows);
+        for (const { c, n } of taken) c.n -= n;
+      } catch (err) {
+        this.log.error({ err }, 'RRset usage flush failed; the counts are kept for the next flush');
+      }
+    }
+    // A past day's cell with nothing left to write is dropped; a cached answer still holding it
+    // moves to today's cell on its next hit.
+    const now = this.now();
+    for (const [key, c] of this.cells) if (c.until <= now && c.n === 0) this.cells.delete(key);
+  }
+
+  async prune(): Promise<void> {
+    await pruneRrsetUsage(this.db, this.now());
+  }
+}

@@ -39,7 +39,7 @@ export class UsageCounter {
   /** The hour the last prune ran in; the prune runs once an hour. */
   private prunedHour = '';
   readonly topNames: TopNames;
-  /** Queries per RRset and their last query (ADR 0017), written with every flush. */
+  /** Queries per RRset and their last query (ADR 0017), written every RRSET_FLUSH_EVERY flushes. */
   readonly rrsets: RrsetUsage;
 
   constructor(
@@ -135,7 +135,7 @@ export class UsageCounter {
     } catch (err) {
       this.log.error({ err }, 'top names flush failed; they are kept for the next flush');
     }
-    await this.rrsets.flush();
+    await this.rrsets.tick();
     this.dropOldCells();
     await this.pruneHourly();
   }
@@ -161,5 +161,6 @@ export class UsageCounter {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
+    await this.rrsets.flush();
   }
 }

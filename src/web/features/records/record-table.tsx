@@ -15,8 +15,18 @@ import { RRsetRows, type RowActions } from './rrset-rows';
 import type { RRset } from './rrsets';
 import { selectionMask } from './selection';
 import { useTableMetrics } from './use-table-metrics';
+import type { TrafficMap } from '../../api/rrset-usage';
+import { TABLE_DAYS, trafficOf } from './traffic';
 
-const COLUMNS = ['Name', 'Type', 'Content', 'TTL', 'Comment'];
+const COLUMNS = [
+  'Name',
+  'Type',
+  'Content',
+  'TTL',
+  'Comment',
+  `Queries (${TABLE_DAYS} d)`,
+  'Last queried',
+];
 
 /** Fixed column widths: the columns stay put while rows come and go under them. */
 function Columns() {
@@ -27,6 +37,8 @@ function Columns() {
       <col className="col-content" />
       <col className="col-ttl" />
       <col className="col-comment" />
+      <col className="col-queries" />
+      <col className="col-last" />
       <col className="col-actions" />
     </colgroup>
   );
@@ -44,6 +56,9 @@ function Head() {
     />
   );
 }
+
+/** An RRset the traffic map does not list yet (made since it was read): nothing counted. */
+const NO_TRAFFIC = { queries: 0, last: null };
 
 /** RRsets drawn beyond each edge of the viewport. */
 const OVERSCAN = 6;
@@ -68,10 +83,16 @@ export function RecordTable({
   sets,
   highlightId,
   selection,
+  traffic,
+  trafficAt,
   ref,
   ...actions
 }: RowActions & {
   sets: readonly RRset[];
+  /** Queries per RRset of the last TABLE_DAYS days; undefined until read (or unreadable). */
+  traffic: TrafficMap | undefined;
+  /** When `traffic` was read (ms): "2 min ago" counts from it. */
+  trafficAt: number;
   highlightId: string | null;
   /** Ids of the selected records. */
   selection: ReadonlySet<string>;
@@ -145,6 +166,8 @@ export function RecordTable({
               index={item.index}
               set={s}
               selected={selectionMask(s, selection)}
+              traffic={traffic ? (trafficOf(traffic, s) ?? NO_TRAFFIC) : undefined}
+              trafficAt={trafficAt}
               highlightId={
                 highlightId && s.values.some((v) => v.id === highlightId) ? highlightId : null
               }
@@ -175,6 +198,8 @@ export function RecordTableSkeleton({ rows }: { rows: number }) {
         `${40 + ((i * 53) % 50)}%`,
         '2.5rem',
         '5rem',
+        '2.5rem',
+        '4rem',
         null,
       ]}
     />

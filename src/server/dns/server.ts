@@ -41,9 +41,9 @@ interface CacheEntry {
    * The usage counter of the zone, query type and outcome; none when the answer is for no zone
    * (or counting is off, in bench:dns).
    */
-  cell?: UsageCell;
+  cell: UsageCell | undefined;
   /** The counter of the RRset the answer came from (answering-rrset.ts); none for the others. */
-  rr?: RrsetCell;
+  rr: RrsetCell | undefined;
   /** The question's name, lower-cased without the trailing dot: counted in the top names. */
   name: string;
   /** Answers for a zone are cached; those for names in no zone are not (junk would evict them). */
@@ -252,10 +252,12 @@ export class DnsServer {
       rrl: rrlClassOf(q, res),
       zoned: counted !== undefined,
       name: q.qname,
-      ...(counted && this.usage
-        ? { cell: this.usage.cell(counted.id, typeName(q.qtype), outcomeOf(res)) }
-        : {}),
-      ...(rr ? { rr: this.usage!.rrsets.cell(res.zone!.id, rr.name, rr.type) } : {}),
+      // Every entry has both fields, set or not: one object shape for the hot path's reads.
+      cell:
+        counted && this.usage
+          ? this.usage.cell(counted.id, typeName(q.qtype), outcomeOf(res))
+          : undefined,
+      rr: rr ? this.usage!.rrsets.cell(res.zone!.id, rr.name, rr.type) : undefined,
     };
   }
 

@@ -60,6 +60,14 @@ function Head() {
 /** An RRset the traffic map does not list yet (made since it was read): nothing counted. */
 const NO_TRAFFIC = { queries: 0, last: null };
 
+/**
+ * A value's monospaced character and extra line, in px (records.css: --text-sm, 13 px, line
+ * height 1.5): a long value's wrapped lines go into its estimate, so that measuring it corrects
+ * the scroll by little.
+ */
+const CHAR_PX = 7.8;
+const LINE_PX = 19.5;
+
 /** RRsets drawn beyond each edge of the viewport. */
 const OVERSCAN = 6;
 
@@ -101,6 +109,8 @@ export function RecordTable({
   const table = useRef<HTMLTableElement>(null);
   // Where the rows start in the page: what lies above the table (toolbar, notices) can change.
   const [margin, setMargin] = useState(0);
+  // The content column's width (0 where the column titles are hidden: the narrow layout).
+  const [contentWidth, setContentWidth] = useState(0);
   // After every render, since anything above the table may have moved it; setting the same
   // number again does not render again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -111,6 +121,8 @@ export function RecordTable({
     const head = el.tHead?.offsetHeight ?? 0;
     const top = Math.round(el.getBoundingClientRect().top + window.scrollY + head);
     if (top !== margin) setMargin(top);
+    const width = el.tHead?.rows[0]?.cells[2]?.clientWidth ?? 0;
+    if (Math.abs(width - contentWidth) > 4) setContentWidth(width);
   });
 
   const metrics = useTableMetrics();
@@ -119,7 +131,15 @@ export function RecordTable({
   const virtualizer = useWindowVirtualizer({
     count: sets.length,
     // Close estimates keep the scrollbar steady as rows are measured.
-    estimateSize: (i) => metrics.base + metrics.perValue * (sets[i]?.values.length ?? 1),
+    estimateSize: (i) => {
+      const values = sets[i]?.values ?? [];
+      let wraps = 0;
+      if (contentWidth > 0) {
+        const perLine = Math.max(8, Math.floor((contentWidth - 32) / CHAR_PX));
+        for (const v of values) wraps += Math.ceil(v.content.length / perLine) - 1;
+      }
+      return metrics.base + metrics.perValue * Math.max(1, values.length) + wraps * LINE_PX;
+    },
     getItemKey,
     overscan: OVERSCAN,
     scrollMargin: margin,

@@ -378,6 +378,7 @@ async function main() {
       '  of which the top-names sketch: names turn over / 50 hot / no sketch (ns)',
       `${micro.usageNs.toFixed(0)} / ${micro.usageHotNs.toFixed(0)} / ${micro.cellsOnlyNs.toFixed(0)}`,
     );
+    line('  and the RRset cell (ADR 0017), in-process (ns)', micro.rrsetNs.toFixed(0));
 
     const floorUs = median(floorRounds.map((r) => r.off));
     const oursUs = median(floorRounds.map((r) => r.on));

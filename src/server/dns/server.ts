@@ -27,6 +27,8 @@ import { TcpConnections, tcpLimits, type TcpConfig } from './tcp';
 import { AXFR, IXFR, type ZoneTransfers } from './transfer/server';
 import type { UsageCell, UsageCounter } from './usage-counter';
 import { outcomeOf } from './usage-outcome';
+import { answeringRRset } from './answering-rrset';
+import type { RrsetCell } from './rrset-usage';
 import type { ViewStore } from './view-store';
 import type { ZoneView } from './zone-view';
 
@@ -39,7 +41,9 @@ interface CacheEntry {
    * The usage counter of the zone, query type and outcome; none when the answer is for no zone
    * (or counting is off, in bench:dns).
    */
-  cell?: UsageCell;
+  cell: UsageCell | undefined;
+  /** The counter of the RRset the answer came from (answering-rrset.ts); none for the others. */
+  rr: RrsetCell | undefined;
   /** The question's name, lower-cased without the trailing dot: counted in the top names. */
   name: string;
   /** Answers for a zone are cached; those for names in no zone are not (junk would evict them). */
@@ -179,7 +183,10 @@ export class DnsServer {
   private sent(out: Buffer, byRcode: Float64Array): Buffer {
     byRcode[out[3]! & 0x0f]!++;
     const e = this.lastEntry;
-    if (e?.cell) e.cell = this.usage!.hit(e.cell, e.name);
+    if (e?.cell) {
+      e.cell = this.usage!.hit(e.cell, e.name);
+      if (e.rr) e.rr = this.usage!.rrsets.hit(e.rr);
+    }
     return out;
   }
 
@@ -236,6 +243,7 @@ export class DnsServer {
         ? resolve(this.views, q.qname, q.qtype)
         : emptyResolution(RCODE.REFUSED, false);
     const counted = res.zone ?? res.refusedZone;
+    const rr = res.zone && this.usage ? answeringRRset(res, q.qtype) : null;
     return {
       buf: encodeResponse(msg, q, res, maxSize),
       epoch: this.views.epoch,
@@ -244,9 +252,12 @@ export class DnsServer {
       rrl: rrlClassOf(q, res),
       zoned: counted !== undefined,
       name: q.qname,
-      ...(counted && this.usage
-        ? { cell: this.usage.cell(counted.id, typeName(q.qtype), outcomeOf(res)) }
-        : {}),
+      // Every entry has both fields, set or not: one object shape for the hot path's reads.
+      cell:
+        counted && this.usage
+          ? this.usage.cell(counted.id, typeName(q.qtype), outcomeOf(res))
+          : undefined,
+      rr: rr ? this.usage!.rrsets.cell(res.zone!.id, rr.name, rr.type) : undefined,
     };
   }
 

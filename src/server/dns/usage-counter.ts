@@ -10,6 +10,7 @@ import type { Db } from '../store/db';
 import { addUsage, pruneUsage, type UsageCount } from '../store/usage';
 import { ChangeWatch, type WatchDelta } from './change-watch';
 import { pruneTopNames } from '../store/usage-top-names';
+import { RrsetUsage, type RrsetDelta } from './rrset-usage';
 import type { SpaceSaving } from './space-saving';
 import { TopNames, type DaySketches, type DayTop } from './top-names';
 
@@ -41,6 +42,8 @@ export class UsageCounter {
   readonly topNames: TopNames;
   /** The names of the zones' recent changes, watched for what they now get (ADR 0018). */
   readonly watch: ChangeWatch;
+  /** Queries per RRset and their last query (ADR 0017), written every RRSET_FLUSH_EVERY flushes. */
+  readonly rrsets: RrsetUsage;
 
   constructor(
     private readonly db: Db,
@@ -50,6 +53,7 @@ export class UsageCounter {
   ) {
     this.topNames = new TopNames(db);
     this.watch = new ChangeWatch(now);
+    this.rrsets = new RrsetUsage(db, log, now);
     // Read when scraped: a gauge set per query would cost more than the count itself.
     const lag = metrics?.usageFlushLag as unknown as { collect?: () => void } | undefined;
     if (lag && metrics)
@@ -139,6 +143,7 @@ export class UsageCounter {
     } catch (err) {
       this.log.error({ err }, 'top names flush failed; they are kept for the next flush');
     }
+    await this.rrsets.tick();
     this.dropOldCells();
     this.watch.sweep();
     await this.pruneHourly();
@@ -156,6 +161,7 @@ export class UsageCounter {
     try {
       await pruneUsage(this.db, this.now());
       await pruneTopNames(this.db, this.now());
+      await this.rrsets.prune();
     } catch (err) {
       this.log.error({ err }, 'usage prune failed; it is tried again next hour');
     }
@@ -164,6 +170,7 @@ export class UsageCounter {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.flush();
+    await this.rrsets.flush();
   }
 
   /**
@@ -197,7 +204,7 @@ export class UsageCounter {
     const tops = this.topNames.takeDirty(new Date(this.now()).toISOString().slice(0, 10));
     this.unflushedSince = 0;
     this.dropOldCells();
-    return { counts, tops, watch: this.watch.drain() };
+    return { counts, tops, watch: this.watch.drain(), rrsets: this.rrsets.drain() };
   }
 
   /** Adds what another process counted (its `drain()`), to be flushed with this one's. */
@@ -206,6 +213,7 @@ export class UsageCounter {
       this.cellOf(c.zoneId, c.hour, c.qtype, c.outcome as UsageOutcome).n += c.count;
     for (const t of delta.tops) this.topNames.absorb(t);
     this.watch.absorb(delta.watch);
+    this.rrsets.absorb(delta.rrsets);
     if (delta.counts.length && this.unflushedSince === 0) this.unflushedSince = Date.now();
   }
 }
@@ -215,4 +223,5 @@ export interface UsageDelta {
   counts: UsageCount[];
   tops: DaySketches[];
   watch: WatchDelta[];
+  rrsets: RrsetDelta[];
 }

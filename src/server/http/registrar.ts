@@ -2,6 +2,7 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { Scope } from '../../shared/api/fields';
+import type { UnflushedRrset } from '../dns/rrset-usage';
 import type { DayTopNames } from '../dns/top-names';
 import type { UsageCount } from '../store/usage';
 import type { ChangeWatch } from '../dns/change-watch';
@@ -33,6 +34,8 @@ export interface AppDeps {
     topNames: { read(zoneId: string, day: string): Promise<DayTopNames> };
     /** The zones' recent changes and their names' outcomes since (ADR 0018). */
     watch?: Pick<ChangeWatch, 'watched'>;
+    /** Queries per RRset not written yet. */
+    rrsets: { unflushed(zoneId: string): UnflushedRrset[] };
   };
   /** Zone transfers: the secondaries' state, NOTIFY on demand. */
   transfers?: Transfers;

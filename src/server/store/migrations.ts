@@ -239,6 +239,45 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Queries per RRset and UTC day (kept 35 days) and each RRset's last query (kept while the
+  // RRset lives), ADR 0017. Rows of an RRset go with it: a trigger on rrsets deletes them, so
+  // every path that drops an RRset (record delete, batch, revert, import, zone purge) is covered.
+  '0007_usage_rrsets': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('usage_rrsets_daily')
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_rrsets_daily_pk', ['zone_id', 'name', 'type', 'day'])
+        // Rows clustered by their key: the route sums an RRset's days in one range read.
+        .modifyEnd(sql`without rowid`)
+        .execute();
+      await db.schema
+        .createIndex('usage_rrsets_daily_day')
+        .on('usage_rrsets_daily')
+        .column('day')
+        .execute();
+      await db.schema
+        .createTable('usage_rrsets_last')
+        .addColumn('zone_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('last_queried_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_rrsets_last_pk', ['zone_id', 'name', 'type'])
+        .modifyEnd(sql`without rowid`)
+        .execute();
+      await sql`
+        CREATE TRIGGER rrsets_usage_gone AFTER DELETE ON rrsets BEGIN
+          DELETE FROM usage_rrsets_daily
+            WHERE zone_id = old.zone_id AND name = old.name AND type = old.type;
+          DELETE FROM usage_rrsets_last
+            WHERE zone_id = old.zone_id AND name = old.name AND type = old.type;
+        END`.execute(db);
+    },
+  },
 };
 
 /** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */

@@ -116,6 +116,24 @@ export interface UsageTopNamesTable {
   error: number;
 }
 
+export interface UsageRrsetsDailyTable {
+  zone_id: string;
+  /** The RRset's owner as `rrsets.name` holds it (absolute, trailing dot). */
+  name: string;
+  type: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  count: number;
+}
+
+export interface UsageRrsetsLastTable {
+  zone_id: string;
+  name: string;
+  type: string;
+  /** ISO 8601 UTC, to the millisecond. */
+  last_queried_at: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -156,6 +174,8 @@ export interface Database {
   usage_hourly: UsageHourlyTable;
   usage_daily_outcomes: UsageDailyOutcomesTable;
   usage_top_names: UsageTopNamesTable;
+  usage_rrsets_daily: UsageRrsetsDailyTable;
+  usage_rrsets_last: UsageRrsetsLastTable;
   meta: MetaTable;
   changes: ChangesTable;
 }

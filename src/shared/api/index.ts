@@ -10,3 +10,4 @@ export * from './zone-file';
 export * from './secondaries';
 export * from './usage-top-names';
 export * from './usage-watch';
+export * from './usage-rrsets';

@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   };
   const finalReport = (): FromWorker => ({
     t: 'usage',
-    delta: usage ? usage.drain() : { counts: [], tops: [], watch: [] },
+    delta: usage ? usage.drain() : { counts: [], tops: [], watch: [], rrsets: [] },
     counters: counters(),
   });
 

@@ -128,6 +128,12 @@ describe('DNS workers', () => {
       queries: 3000 + 5 * 600 + 2300,
       error: 0,
     });
+    const rrsets = (await srv.admin.get(`/v1/zones/${zoneId}/usage/rrsets?days=1`)).body.data
+      .rrsets as { name: string; type: string; queries: number; last_queried_at: string }[];
+    // The A RRset answered every A query for www (the AAAA ones were NODATA: no RRset).
+    expect(rrsets.find((x) => x.name === 'www.workers.example.' && x.type === 'A')).toMatchObject({
+      queries: 3000 + 5 * 600 + 2000,
+    });
   }, 60_000);
 
   it('adds up what every process saw of a change that broke names (the change watch)', async () => {

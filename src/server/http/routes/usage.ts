@@ -6,6 +6,7 @@ import { fail } from '../errors';
 import { loadZone } from '../loaders';
 import { commonErrors, json, register, type Registrar } from '../registrar';
 import { usageReport } from './usage-report';
+import { registerUsageRrsetsRoute } from './usage-rrsets';
 import { registerUsageTopNamesRoute } from './usage-top-names';
 import { registerUsageWatchRoute } from './usage-watch';
 import { zoneParams } from './zones';
@@ -63,4 +64,5 @@ export function registerUsageRoutes(r: Registrar) {
   );
   registerUsageTopNamesRoute(r);
   registerUsageWatchRoute(r);
+  registerUsageRrsetsRoute(r);
 }

@@ -1,11 +1,15 @@
-// Asks before deleting: one value, or (for an RRset with several) every value of the RRset.
+// Asks before deleting: one value, or (for an RRset with several) every value of the RRset. Shows
+// the RRset's recent traffic, and one more confirmation when it is in use (rrset-traffic.tsx).
+import { useId, useState } from 'react';
 import type { DnsRecord } from '../../api/records';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { IconTrash } from '../../ui/icons';
+import { ConfirmInUse, TrafficLine, useGuard } from './rrset-traffic';
 import type { RRset } from './rrsets';
 
 interface DeleteRecordDialogProps {
+  zoneId: string;
   record: DnsRecord;
   set: RRset;
   onDeleteValue: () => void;
@@ -15,6 +19,7 @@ interface DeleteRecordDialogProps {
 }
 
 export function DeleteRecordDialog({
+  zoneId,
   record,
   set,
   onDeleteValue,
@@ -24,6 +29,10 @@ export function DeleteRecordDialog({
 }: DeleteRecordDialogProps) {
   const n = set.values.length;
   const label = `${set.relative} ${set.type}`;
+  const guard = useGuard(zoneId, set);
+  const [confirmed, setConfirmed] = useState(false);
+  const trafficId = useId();
+  const blocked = !guard.settled || (guard.needed && !confirmed);
   return (
     <Dialog
       open
@@ -37,14 +46,23 @@ export function DeleteRecordDialog({
       focusAfter={focusAfter}
     >
       <p className="delete-value mono">{record.content}</p>
+      <TrafficLine guard={guard} id={trafficId} />
+      {guard.needed && (
+        <ConfirmInUse
+          label={label}
+          checked={confirmed}
+          onChange={setConfirmed}
+          describedBy={trafficId}
+        />
+      )}
       <div className="form-actions">
         <DialogClose>Cancel</DialogClose>
         {n > 1 && (
-          <Button variant="danger" onClick={onDeleteRRset}>
+          <Button variant="danger" disabled={blocked} onClick={onDeleteRRset}>
             <IconTrash /> Delete all {n} values
           </Button>
         )}
-        <Button variant="danger" onClick={onDeleteValue}>
+        <Button variant="danger" disabled={blocked} onClick={onDeleteValue}>
           <IconTrash /> {n > 1 ? 'Delete this value' : 'Delete record'}
         </Button>
       </div>

@@ -4,6 +4,12 @@ import type { DnsRecord } from '../../api/records';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { clearDraft } from '../../ui/form/use-draft';
 import { RecordForm, recordDraftId, type ZoneInfo } from './record-form';
+import { TrafficLine, useGuard } from './rrset-traffic';
+
+/** What editing a value may change for the clients that ask for its RRset. */
+function EditTraffic({ zoneId, record }: { zoneId: string; record: DnsRecord }) {
+  return <TrafficLine guard={useGuard(zoneId, record)} />;
+}
 
 interface RecordDialogProps {
   zone: ZoneInfo;
@@ -38,6 +44,7 @@ export function RecordDialog({ zone, records, editing, onClose, focusAfter }: Re
       className="dialog-wide"
       focusAfter={focusAfter}
     >
+      {editing && <EditTraffic zoneId={zone.id} record={editing} />}
       <RecordForm
         zone={zone}
         records={records}

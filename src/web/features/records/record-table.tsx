@@ -15,8 +15,18 @@ import { RRsetRows, type RowActions } from './rrset-rows';
 import type { RRset } from './rrsets';
 import { selectionMask } from './selection';
 import { useTableMetrics } from './use-table-metrics';
+import type { TrafficMap } from '../../api/rrset-usage';
+import { TABLE_DAYS, trafficOf } from './traffic';
 
-const COLUMNS = ['Name', 'Type', 'Content', 'TTL', 'Comment'];
+const COLUMNS = [
+  'Name',
+  'Type',
+  'Content',
+  'TTL',
+  'Comment',
+  `Queries (${TABLE_DAYS} d)`,
+  'Last queried',
+];
 
 /** Fixed column widths: the columns stay put while rows come and go under them. */
 function Columns() {
@@ -27,6 +37,8 @@ function Columns() {
       <col className="col-content" />
       <col className="col-ttl" />
       <col className="col-comment" />
+      <col className="col-queries" />
+      <col className="col-last" />
       <col className="col-actions" />
     </colgroup>
   );
@@ -44,6 +56,17 @@ function Head() {
     />
   );
 }
+
+/** An RRset the traffic map does not list yet (made since it was read): nothing counted. */
+const NO_TRAFFIC = { queries: 0, last: null };
+
+/**
+ * A value's monospaced character and extra line, in px (records.css: --text-sm, 13 px, line
+ * height 1.5): a long value's wrapped lines go into its estimate, so that measuring it corrects
+ * the scroll by little.
+ */
+const CHAR_PX = 7.8;
+const LINE_PX = 19.5;
 
 /** RRsets drawn beyond each edge of the viewport. */
 const OVERSCAN = 6;
@@ -68,10 +91,16 @@ export function RecordTable({
   sets,
   highlightId,
   selection,
+  traffic,
+  trafficAt,
   ref,
   ...actions
 }: RowActions & {
   sets: readonly RRset[];
+  /** Queries per RRset of the last TABLE_DAYS days; undefined until read (or unreadable). */
+  traffic: TrafficMap | undefined;
+  /** When `traffic` was read (ms): "2 min ago" counts from it. */
+  trafficAt: number;
   highlightId: string | null;
   /** Ids of the selected records. */
   selection: ReadonlySet<string>;
@@ -80,6 +109,8 @@ export function RecordTable({
   const table = useRef<HTMLTableElement>(null);
   // Where the rows start in the page: what lies above the table (toolbar, notices) can change.
   const [margin, setMargin] = useState(0);
+  // The content column's width (0 where the column titles are hidden: the narrow layout).
+  const [contentWidth, setContentWidth] = useState(0);
   // After every render, since anything above the table may have moved it; setting the same
   // number again does not render again.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -90,6 +121,8 @@ export function RecordTable({
     const head = el.tHead?.offsetHeight ?? 0;
     const top = Math.round(el.getBoundingClientRect().top + window.scrollY + head);
     if (top !== margin) setMargin(top);
+    const width = el.tHead?.rows[0]?.cells[2]?.clientWidth ?? 0;
+    if (Math.abs(width - contentWidth) > 4) setContentWidth(width);
   });
 
   const metrics = useTableMetrics();
@@ -98,7 +131,15 @@ export function RecordTable({
   const virtualizer = useWindowVirtualizer({
     count: sets.length,
     // Close estimates keep the scrollbar steady as rows are measured.
-    estimateSize: (i) => metrics.base + metrics.perValue * (sets[i]?.values.length ?? 1),
+    estimateSize: (i) => {
+      const values = sets[i]?.values ?? [];
+      let wraps = 0;
+      if (contentWidth > 0) {
+        const perLine = Math.max(8, Math.floor((contentWidth - 32) / CHAR_PX));
+        for (const v of values) wraps += Math.ceil(v.content.length / perLine) - 1;
+      }
+      return metrics.base + metrics.perValue * Math.max(1, values.length) + wraps * LINE_PX;
+    },
     getItemKey,
     overscan: OVERSCAN,
     scrollMargin: margin,
@@ -145,6 +186,8 @@ export function RecordTable({
               index={item.index}
               set={s}
               selected={selectionMask(s, selection)}
+              traffic={traffic ? (trafficOf(traffic, s) ?? NO_TRAFFIC) : undefined}
+              trafficAt={trafficAt}
               highlightId={
                 highlightId && s.values.some((v) => v.id === highlightId) ? highlightId : null
               }
@@ -175,6 +218,8 @@ export function RecordTableSkeleton({ rows }: { rows: number }) {
         `${40 + ((i * 53) % 50)}%`,
         '2.5rem',
         '5rem',
+        '2.5rem',
+        '4rem',
         null,
       ]}
     />

@@ -26,6 +26,9 @@ import { useRecordsView } from './use-records-view';
 import { useSelection } from './use-selection';
 import { BulkEdit } from './bulk-edit';
 import { useImportDrop } from './use-import-drop';
+import { useRrsetUsage } from '../../api/rrset-usage';
+import { notQueriedIn, orderByTraffic, TABLE_DAYS } from './traffic';
+import { TrafficNote } from './traffic-note';
 
 export function RecordsPage() {
   const { zoneId = '' } = useParams();
@@ -43,11 +46,29 @@ export function RecordsPage() {
   const drop = useImportDrop();
 
   const list = query.data;
-  const sets = useMemo(() => (list ? orderRRsets(list.sets, view.sort) : []), [list, view.sort]);
+  const usage = useRrsetUsage(zoneId, TABLE_DAYS);
+  const traffic = usage.data;
+  const trafficAt = usage.dataUpdatedAt;
+  const ordered = useMemo(() => (list ? orderRRsets(list.sets, view.sort) : []), [list, view.sort]);
+  const byTraffic = view.sort === 'queries' || view.sort === 'last' ? view.sort : null;
+  const sets = useMemo(
+    () => (byTraffic ? orderByTraffic(ordered, traffic, byTraffic) : ordered),
+    [ordered, byTraffic, traffic],
+  );
+  // Until the traffic is read, "not queried" matches nothing: never everything.
+  const unusedSets = useMemo(
+    () =>
+      view.unused === null
+        ? sets
+        : traffic
+          ? notQueriedIn(sets, traffic, view.unused, trafficAt)
+          : [],
+    [sets, traffic, trafficAt, view.unused],
+  );
   const keep = highlight?.key ?? null;
   const filtered = useMemo(
-    () => filterNarrowing(sets, { type: view.type, query: view.query, keep }),
-    [sets, view.type, view.query, keep],
+    () => filterNarrowing(unusedSets, { type: view.type, query: view.query, keep }),
+    [unusedSets, view.type, view.query, keep],
   );
   const counts = useMemo(() => typeCounts(sets), [sets]);
   const bulk = useSelection(filtered, sets);
@@ -173,13 +194,20 @@ export function RecordsPage() {
             onClick={() => {
               view.setQuery('');
               view.setType('');
+              view.setUnused(null);
             }}
           >
-            Clear search and filter
+            Clear search and filters
           </Button>
         }
       >
-        No {view.type || 'record'} RRset has “{view.query}” in its name, values or comment.
+        {view.unused !== null && !traffic
+          ? usage.isError
+            ? 'The traffic of the records could not be read, so no record can be shown as not queried.'
+            : 'Reading the traffic of the records…'
+          : view.unused !== null && !view.query && !view.type
+            ? `Every RRset was queried in the last ${view.unused} days.`
+            : `No ${view.type || 'record'} RRset${view.unused !== null ? ` left unqueried for ${view.unused} days` : ''} has “${view.query}” in its name, values or comment.`}
       </EmptyState>
     );
   } else {
@@ -198,7 +226,7 @@ export function RecordsPage() {
           zoneId={zoneId}
           sets={sets}
           shown={filtered}
-          filtered={view.query.trim() !== '' || view.type !== ''}
+          filtered={view.query.trim() !== '' || view.type !== '' || view.unused !== null}
           complete={list.complete}
           selection={bulk.selection}
           onSelectAll={bulk.selectAll}
@@ -209,6 +237,8 @@ export function RecordsPage() {
           sets={filtered}
           highlightId={highlightId}
           selection={bulk.selection}
+          traffic={traffic}
+          trafficAt={trafficAt}
           {...actions}
         />
       </>
@@ -232,10 +262,13 @@ export function RecordsPage() {
           counts={counts}
           sort={view.sort}
           onSort={view.setSort}
+          unused={view.unused}
+          onUnused={view.setUnused}
           summary={list ? recordsSummary(filtered.length, sets.length, list.count) : ''}
           action={list && sets.length > 0 ? newButton('New record') : null}
           zone={{ id: zoneId, name: zone?.name ?? '' }}
         />
+        {list && sets.length > 0 && <TrafficNote days={TABLE_DAYS} failed={usage.isError} />}
         {list && !list.complete && list.total > 0 && (
           <LoadProgress loaded={list.count} total={list.total} />
         )}
@@ -265,6 +298,7 @@ export function RecordsPage() {
       )}
       {deleting && (
         <DeleteRecordDialog
+          zoneId={zoneId}
           record={deleting.record}
           set={deleting.set}
           onCancel={() => setDeleting(null)}

@@ -6,6 +6,7 @@ import { buttonClass } from '../../ui/button';
 import { SearchBox } from '../../ui/search-box';
 import { ExportZoneButton } from './export-zone-button';
 import type { SortKey } from './rrsets';
+import { TABLE_DAYS, UNUSED_DAYS } from './traffic';
 
 interface RecordsToolbarProps {
   searchRef: RefObject<HTMLInputElement | null>;
@@ -16,6 +17,9 @@ interface RecordsToolbarProps {
   counts: Map<string, number>;
   sort: SortKey;
   onSort: (s: SortKey) => void;
+  /** "Not queried in N days", or null. */
+  unused: number | null;
+  onUnused: (days: number | null) => void;
   summary: string;
   action: ReactNode;
   /** The zone, for the export button (the import opens at ./import). */
@@ -31,6 +35,8 @@ export function RecordsToolbar({
   counts,
   sort,
   onSort,
+  unused,
+  onUnused,
   summary,
   action,
   zone,
@@ -59,13 +65,26 @@ export function RecordsToolbar({
       </label>
       <label className="toolbar-select">
         <span className="search-label">Sort</span>
-        <select
-          className="select"
-          value={sort}
-          onChange={(e) => onSort(e.target.value === 'type' ? 'type' : 'name')}
-        >
+        <select className="select" value={sort} onChange={(e) => onSort(e.target.value as SortKey)}>
           <option value="name">By name</option>
           <option value="type">By type</option>
+          <option value="queries">Most queried ({TABLE_DAYS} d)</option>
+          <option value="last">Least recently queried</option>
+        </select>
+      </label>
+      <label className="toolbar-select">
+        <span className="search-label">Traffic</span>
+        <select
+          className="select"
+          value={unused ?? ''}
+          onChange={(e) => onUnused(e.target.value ? Number(e.target.value) : null)}
+        >
+          <option value="">Any traffic</option>
+          {UNUSED_DAYS.map((d) => (
+            <option key={d} value={d}>
+              Not queried in {d} days
+            </option>
+          ))}
         </select>
       </label>
       <span className="toolbar-summary muted" aria-live="polite">

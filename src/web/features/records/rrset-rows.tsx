@@ -9,7 +9,9 @@ import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { formatNumber, formatTtl } from '../../ui/format';
 import { IconEdit, IconTrash } from '../../ui/icons';
+import type { RrsetTraffic } from '../../api/rrset-usage';
 import type { RRset } from './rrsets';
+import { TrafficCells } from './traffic-cells';
 import { SelectBox } from './select-box';
 import type { SelectHandler } from './use-selection';
 
@@ -43,6 +45,9 @@ interface RRsetRowsProps extends RowActions {
   highlightId: string | null;
   /** Per value, "1" when selected (see selectionMask); "" when none is. */
   selected: string;
+  /** The RRset's queries of the table's days; undefined while not known. */
+  traffic: RrsetTraffic | undefined;
+  trafficAt: number;
   /** Its place in the list, for the virtualiser's measuring. */
   index: number;
   ref: Ref<HTMLTableSectionElement>;
@@ -54,6 +59,8 @@ export const RRsetRows = memo(function RRsetRows({
   selected,
   index,
   ref,
+  traffic,
+  trafficAt,
   onSelect,
   onEdit,
   onToggle,
@@ -131,6 +138,7 @@ export const RRsetRows = memo(function RRsetRows({
                     </span>
                   )}
                 </td>
+                <TrafficCells rowSpan={n} traffic={traffic} at={trafficAt} />
               </>
             )}
             <td className="cell-actions">

@@ -5,11 +5,14 @@
 import type { RRset } from '../../api/record-list';
 
 export type { RRset } from '../../api/record-list';
-export type SortKey = 'name' | 'type';
+export type SortKey = 'name' | 'type' | 'queries' | 'last';
 
-/** Type order, names in name order within each type: a stable pass by type, no comparison sort. */
+/**
+ * Type order, names in name order within each type: a stable pass by type, no comparison sort.
+ * The traffic orders start from name order (traffic.ts sorts by the counts).
+ */
 export function orderRRsets(sets: readonly RRset[], by: SortKey): readonly RRset[] {
-  if (by === 'name') return sets;
+  if (by !== 'type') return sets;
   const byType = new Map<string, RRset[]>();
   for (const s of sets) {
     const bucket = byType.get(s.type);

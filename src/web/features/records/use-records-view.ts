@@ -5,12 +5,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseRecordType } from '../../../shared/dns/records';
 import type { SortKey } from './rrsets';
+import { UNUSED_DAYS } from './traffic';
+
+const SORTS: readonly SortKey[] = ['name', 'type', 'queries', 'last'];
 
 const URL_DELAY_MS = 400;
 
 export function useRecordsView() {
   const [params, setParams] = useSearchParams();
-  const sort: SortKey = params.get('sort') === 'type' ? 'type' : 'name';
+  const sort: SortKey = SORTS.find((s) => s === params.get('sort')) ?? 'name';
+  /** "Not queried in N days": N, or null when the filter is off. */
+  const unused = UNUSED_DAYS.find((d) => String(d) === params.get('unused')) ?? null;
   const type = parseRecordType(params.get('type') ?? '') ?? '';
   /** "new", or the id of the record being edited. */
   const dialog = params.get('record');
@@ -55,11 +60,13 @@ export function useRecordsView() {
   return {
     sort,
     type,
+    unused,
     dialog,
     query,
     setQuery,
     setSort: (s: SortKey) => update({ sort: s === 'name' ? null : s }),
     setType: (t: string) => update({ type: t || null }),
+    setUnused: (days: number | null) => update({ unused: days ? String(days) : null }),
     openDialog: (what: string | null) => update({ record: what }),
   };
 }

@@ -8,7 +8,8 @@ import { SCOPES, type Scope } from '../../shared/api/fields';
 import { loadConfig } from '../config';
 import { startService, type RunningService } from '../server';
 import { createApiKey, ensureCustomer } from '../store/customers';
-import { openStore, type OpenedStore } from '../store/db';
+import type { OpenedStore } from '../store/db';
+import { openTestStore } from './test-store';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -53,7 +54,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const store = await openStore(dataDir);
+  const store = await openTestStore(dataDir);
   const service = await startService(config, store, pino({ level: 'silent' }));
 
   const key = async (customer = 'acme', scopes: readonly Scope[] = SCOPES) => {

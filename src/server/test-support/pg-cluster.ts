@@ -19,6 +19,10 @@ export interface PgCluster {
   port: number;
   /** The same server with `database` in place of postgres. */
   urlOf(database: string): string;
+  /** kill -9 of the postmaster, as a crash would (its backends follow it). */
+  crash(): Promise<void>;
+  /** Starts the server again on the same data (crash recovery when it was killed). */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -94,22 +98,47 @@ export async function startPgCluster(options: ClusterOptions = {}): Promise<PgCl
     `fsync=${options.fsync ? 'on' : 'off'}`,
     ...(options.fsync ? [] : ['synchronous_commit=off', 'full_page_writes=off']),
   ];
-  const child = spawn(
-    path.join(bin, 'postgres'),
-    ['-D', data, ...settings.flatMap((s) => ['-c', s])],
-    { ...as, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await readyOrExit(child);
+  const launch = async () => {
+    const proc = spawn(
+      path.join(bin, 'postgres'),
+      ['-D', data, ...settings.flatMap((s) => ['-c', s])],
+      { ...as, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    await readyOrExit(proc);
+    return proc;
+  };
+  let child = await launch();
+  const exited = () =>
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => child.once('exit', () => r()));
   const urlOf = (database: string) => `postgres://zonedeck@127.0.0.1:${port}/${database}`;
   return {
     url: urlOf('postgres'),
     port,
     urlOf,
+    async crash() {
+      child.kill('SIGKILL');
+      await exited();
+    },
+    async start() {
+      // The killed postmaster's backends notice its death within moments; until they have
+      // left, a new postmaster refuses the data directory (its shared memory is still in use).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          child = await launch();
+          return;
+        } catch (e) {
+          if (attempt >= 50) throw e;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        const done = exited();
         child.kill('SIGQUIT'); // immediate shutdown: the cluster is thrown away
-        await exited;
+        await done;
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },

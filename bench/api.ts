@@ -4,7 +4,8 @@
 // >= 1,000 record creates per second from 16 concurrent clients (each write journaled); a
 // 10,000-operation batch <= 2 s; the history's first page of 100,000 changes p50 < 20 ms.
 // BENCH_ONLY=journal runs only the journal's cases and the creates. The creates run on SQLite
-// and on a throwaway PostgreSQL cluster (fsync on), side by side; BENCH_PG=off skips the latter.
+// and on a throwaway PostgreSQL cluster (fsync on), side by side; BENCH_PG=off skips the latter,
+// BENCH_ONLY=creates runs only these two.
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { postgresCreateCase } from './postgres-case';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const JOURNAL_ONLY = process.env.BENCH_ONLY === 'journal';
+const CREATES_ONLY = process.env.BENCH_ONLY === 'creates';
 type Api = Parameters<typeof batchCase>[0];
 
 interface Row {
@@ -73,9 +75,11 @@ async function main() {
     );
     // The same load on PostgreSQL (fsync on), for the figures side by side (ADR 0017).
     if (process.env.BENCH_PG !== 'off') rows.push(await postgresCreateCase(measure));
-    rows.push(await batchCase(api));
-    if (!JOURNAL_ONLY) rows.push(...(await otherCases(server.url, headers, api)));
-    rows.push(await historyCase(DURATION));
+    if (!CREATES_ONLY) {
+      rows.push(await batchCase(api));
+      if (!JOURNAL_ONLY) rows.push(...(await otherCases(server.url, headers, api)));
+      rows.push(await historyCase(DURATION));
+    }
     report(rows);
   } finally {
     server.child.kill('SIGTERM');

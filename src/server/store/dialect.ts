@@ -25,9 +25,9 @@ export async function lockZone(trx: Kysely<Database>, zoneId: string): Promise<v
 const ZONE_CLAIMS_LOCK = 0x5a44_0001;
 
 /**
- * Serialises the writes that claim zone names (create, and the undelete-like paths): the overlap
- * check (no zone inside another customer's) and the zone quota read rows that a concurrent
- * create has not committed yet, and no row lock can cover a row that does not exist.
+ * Serialises zone creations: the overlap check (no zone inside another customer's) and the zone
+ * quota read rows that a concurrent create has not committed yet, and no row lock can cover a
+ * row that does not exist.
  */
 export async function lockZoneClaims(trx: Kysely<Database>): Promise<void> {
   if (dialectOf(trx) === 'sqlite') return;

@@ -174,7 +174,9 @@ describe('the journal', () => {
       ),
       { numRuns: 100 },
     );
-  });
+    // A hundred runs of many writes: about 6 s on either store, more on a loaded machine (on
+    // PostgreSQL each statement is a round trip), which the default 20 s did not always cover.
+  }, 60_000);
 
   it('a refused batch leaves no trace: no records, no change, no serial bump', async () => {
     await fc.assert(

@@ -1,4 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const nodeTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+
+/**
+ * The PostgreSQL half of the test matrix (ADR 0017): the route, store, journal and DNS suites
+ * that open their store through the test support (harness.ts, test-store.ts, resolve-fixture.ts),
+ * which opens it on PostgreSQL when ZONEDECK_TEST_STORE=postgres. Suites that test SQLite
+ * itself (its faults, the data directory's lock, its backup) stay on SQLite only.
+ */
+const SQLITE_ONLY = ['src/server/http/storage-fault.test.ts'];
+const OPENS_STORE =
+  /test-support\/harness|test-support\/test-store|dns\/resolve-fixture|\.\/resolve-fixture|\.\/harness|\.\/test-store/;
+
+function storeSuites(): string[] {
+  const out: string[] = [];
+  for (const dir of ['src/server/http', 'src/server/store', 'src/server/dns']) {
+    for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const file = path.posix.join(dir, entry.split(path.sep).join('/'));
+      if (!file.endsWith('.test.ts') || SQLITE_ONLY.includes(file)) continue;
+      if (OPENS_STORE.test(fs.readFileSync(file, 'utf8'))) out.push(file);
+    }
+  }
+  return out.sort();
+}
 
 export default defineConfig({
   test: {
@@ -10,8 +36,21 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          include: nodeTests,
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-pg',
+          include: storeSuites(),
+          environment: 'node',
+          // The bad-input property test checks validation, which is the same code on both
+          // stores, 300 runs a route on SQLite; here 100 runs check that refusals leave
+          // PostgreSQL untouched too, at a third of the time.
+          env: { ZONEDECK_TEST_STORE: 'postgres', BAD_INPUT_RUNS: '100' },
+          globalSetup: ['src/server/test-support/pg-global-setup.ts'],
         },
       },
       {

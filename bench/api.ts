@@ -3,7 +3,9 @@
 // Budgets (2-core machine): list 1000 records of a 10,000-record zone p50 < 15 ms;
 // >= 1,000 record creates per second from 16 concurrent clients (each write journaled); a
 // 10,000-operation batch <= 2 s; the history's first page of 100,000 changes p50 < 20 ms.
-// BENCH_ONLY=journal runs only the journal's cases and the creates.
+// BENCH_ONLY=journal runs only the journal's cases and the creates. The creates run on SQLite
+// and on a throwaway PostgreSQL cluster (fsync on), side by side; BENCH_PG=off skips the latter,
+// BENCH_ONLY=creates runs only these two.
 import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,9 +13,12 @@ import path from 'node:path';
 import { spawnServer, waitForExit } from '../src/server/test-support/process';
 import { seedZone } from '../src/server/test-support/seed';
 import { batchCase, historyCase } from './journal-cases';
+import { createCase } from './create-case';
+import { postgresCreateCase } from './postgres-case';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const JOURNAL_ONLY = process.env.BENCH_ONLY === 'journal';
+const CREATES_ONLY = process.env.BENCH_ONLY === 'creates';
 type Api = Parameters<typeof batchCase>[0];
 
 interface Row {
@@ -24,6 +29,8 @@ interface Row {
   errors: number;
   budget?: string;
 }
+
+export type Measure = typeof measure;
 
 async function measure(
   name: string,
@@ -63,37 +70,16 @@ async function main() {
   try {
     const createZone = (await api('POST', '/v1/zones', { name: 'bench-create.example' })).data.id;
     const rows: Row[] = [];
-    let n = 0;
     rows.push(
-      await measure(
-        'create record (16 clients)',
-        {
-          url: `${server.url}/v1/zones/${createZone}/records`,
-          method: 'POST',
-          connections: 16,
-          headers,
-          requests: [
-            {
-              setupRequest: (req) => {
-                const i = n++;
-                return {
-                  ...req,
-                  body: JSON.stringify({
-                    name: `h${i % 5000}`,
-                    type: 'A',
-                    content: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-                  }),
-                };
-              },
-            },
-          ],
-        },
-        (r) => (r.rps >= 1000 ? 'ok (>= 1000/s)' : 'OVER BUDGET (< 1000/s)'),
-      ),
+      await createCase(measure, server.url, headers, createZone, 'create record (16 clients)'),
     );
-    rows.push(await batchCase(api));
-    if (!JOURNAL_ONLY) rows.push(...(await otherCases(server.url, headers, api)));
-    rows.push(await historyCase(DURATION));
+    // The same load on PostgreSQL (fsync on), for the figures side by side (ADR 0017).
+    if (process.env.BENCH_PG !== 'off') rows.push(await postgresCreateCase(measure));
+    if (!CREATES_ONLY) {
+      rows.push(await batchCase(api));
+      if (!JOURNAL_ONLY) rows.push(...(await otherCases(server.url, headers, api)));
+      rows.push(await historyCase(DURATION));
+    }
     report(rows);
   } finally {
     server.child.kill('SIGTERM');

@@ -42,6 +42,14 @@ export const configSchema = z.object({
   PORT: port.default(8080),
   DNS_PORT: port.default(8053),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * postgres://user:password@host:port/database: the store is that PostgreSQL database (ADR
+   * 0017). Unset: SQLite in DATA_DIR.
+   */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres://user:password@host:port/database URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Nameservers assigned to zones in the EU region (and to EU_GLOBAL zones). */
   NAMESERVERS_EU: hostList.default(['ns1.eu.zonedeck.example', 'ns2.eu.zonedeck.example']),

@@ -5,6 +5,7 @@ import { bootstrapFirstKey } from './bootstrap';
 import { loadConfig } from './config';
 import { startService } from './server';
 import { openStore } from './store/db';
+import { redacted } from './store/db-postgres';
 import { prepareDataDir } from './store/files';
 import { lockDataDir } from './store/lock';
 
@@ -12,16 +13,19 @@ async function main() {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL, base: undefined });
   const warn = (line: string) => log.warn(line);
+  // On PostgreSQL the data directory only holds files of this node (no lock: several nodes may
+  // share one database); on SQLite it holds the database, one server at a time.
+  const databaseUrl = config.DATABASE_URL;
   prepareDataDir(config.dataDir, warn);
   // Before the store opens (and migrates): a second server on this directory stops here.
   // The shutdown handler below keeps `lock` reachable: a collected connection would unlock.
-  const lock = lockDataDir(config.dataDir);
-  const store = await openStore(config.dataDir, { warn });
+  const lock = databaseUrl ? null : lockDataDir(config.dataDir);
+  const store = await openStore(config.dataDir, { warn, databaseUrl });
   const firstKey = await bootstrapFirstKey(store.db);
   const service = await startService(config, store, log);
 
   const lines = [
-    `Zonedeck is running at ${service.url}  (data in ${config.dataDir})`,
+    `Zonedeck is running at ${service.url}  (data in ${databaseUrl ? `PostgreSQL ${redacted(databaseUrl)}` : config.dataDir})`,
     `DNS: ${config.HOST} port ${service.dnsPort}, UDP and TCP  (try: dig @${config.HOST} -p ${service.dnsPort} <zone> SOA)`,
   ];
   if (firstKey) {
@@ -45,7 +49,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await service.stop();
     await store.close();
-    lock.release();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

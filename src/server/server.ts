@@ -69,6 +69,7 @@ export async function startService(
     usage,
     dnsPort: dns.port,
     transfers,
+    readiness: { database: () => store.ping(), dnsViewLoaded: () => views.loaded },
   });
   purger.kick(); // finishes deletes that a previous run accepted but did not complete
 

@@ -1,11 +1,12 @@
 // A server that cannot use its data directory stops at once (exit 1) with a message naming the
 // path and the cause: a directory that cannot be created, one it may not write, a database file
-// that is not a database.
+// that is not a database, a PostgreSQL (DATABASE_URL) that does not answer.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test-support/pg-cluster';
 import { spawnServer } from './test-support/process';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-startup-'));
@@ -16,8 +17,8 @@ afterAll(() => {
 });
 
 /** The start-up failure of a server on `dataDir`, as its output says it. */
-async function refusal(dataDir: string): Promise<string> {
-  const outcome = await spawnServer({ DATA_DIR: dataDir }).then(
+async function refusal(dataDir: string, env: Record<string, string> = {}): Promise<string> {
+  const outcome = await spawnServer({ DATA_DIR: dataDir, ...env }).then(
     (s) => {
       s.child.kill('SIGKILL');
       return 'started';
@@ -71,4 +72,14 @@ describe('start-up errors name the path', () => {
     // The file was left as it was, for the operator to look at.
     expect(fs.readFileSync(file, 'utf8')).toMatch(/^these are not the bytes/);
   }, 30_000);
+
+  it('a PostgreSQL that does not answer: the URL without its password, and what to check', async () => {
+    const port = await freePort(); // nothing listens there
+    const url = `postgres://zonedeck:s3cret@127.0.0.1:${port}/zonedeck`;
+    const out = await refusal(fs.mkdtempSync(path.join(tmp, 'pg-')), { DATABASE_URL: url });
+    expect(out).toContain(
+      `Zonedeck failed to start: Cannot connect to the PostgreSQL database of DATABASE_URL (postgres://zonedeck:***@127.0.0.1:${port}/zonedeck): connect ECONNREFUSED 127.0.0.1:${port}.`,
+    );
+    expect(out).not.toContain('s3cret');
+  });
 });

@@ -48,7 +48,8 @@ export async function runApiKeyCli(argv: string[], out: (line: string) => void):
     out(USAGE);
     return values.help ? 0 : 2;
   }
-  const store = await openStore(loadConfig().dataDir);
+  const config = loadConfig();
+  const store = await openStore(config.dataDir, { databaseUrl: config.DATABASE_URL });
   try {
     if (command === 'create') {
       const customer = values.customer?.trim();

@@ -62,7 +62,12 @@ export function runBackupCli(argv: string[], out: (line: string) => void): numbe
     }
     if (positionals.length !== 1) throw new UsageError('Name one file to write the backup to.');
     const target = path.resolve(positionals[0]!);
-    const source = path.join(loadConfig().dataDir, DB_FILE);
+    const config = loadConfig();
+    if (config.DATABASE_URL)
+      throw new UsageError(
+        'DATABASE_URL is set: the store is PostgreSQL, which this command does not copy. Back it up with pg_dump (README: PostgreSQL).',
+      );
+    const source = path.join(config.dataDir, DB_FILE);
     if (!fs.existsSync(source))
       throw new UsageError(`There is no database at ${source}; set DATA_DIR to the server's.`);
     if (target === source) throw new UsageError('The backup cannot replace the database itself.');

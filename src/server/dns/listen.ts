@@ -48,7 +48,9 @@ function listenTcp(
   port: number,
   onConnection: (socket: net.Socket) => void,
 ): Promise<net.Server> {
-  const server = net.createServer(onConnection);
+  // Half-open: a client may send its query and close its side at once; the answer (a transfer
+  // that waits on the database) still goes out, then tcp.ts ends ours.
+  const server = net.createServer({ allowHalfOpen: true }, onConnection);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

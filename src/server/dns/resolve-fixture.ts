@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureCustomer } from '../store/customers';
-import { openStore } from '../store/db';
+import { openTestStore } from '../test-support/test-store';
 import { createZone } from '../store/zones';
 import { seedRecords, type SeedRow } from '../test-support/seed';
 import { TYPE, typeName } from './rdata';
@@ -23,7 +23,7 @@ export interface LoadedZones {
 
 export async function loadZones(zones: Zones, disabled: string[] = []): Promise<LoadedZones> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-resolve-'));
-  const store = await openStore(dir);
+  const store = await openTestStore(dir);
   await ensureCustomer(store.db, 'acme', 'EU_GLOBAL');
   for (const [name, records] of Object.entries(zones)) {
     const zone = await createZone(store, { customerId: 'acme', name, region: 'EU', ttl: 3600 });

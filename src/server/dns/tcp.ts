@@ -139,6 +139,7 @@ export class TcpConnections {
     };
     // A transfer is answered asynchronously; the queries after it wait, so answers keep order.
     let transferring = false;
+    let clientDone = false;
     const work = () => {
       if (expired) return;
       let answered = false;
@@ -176,6 +177,8 @@ export class TcpConnections {
       }
       if (answered) lastQueryAt = Date.now();
       if (!pending.length) pending = EMPTY;
+      // The client has sent all it will: once every answer is out, end our side too.
+      if (clientDone && !transferring && !socket.writableNeedDrain) socket.end();
     };
     const resume = () => {
       clearTimeout(stall);
@@ -187,6 +190,14 @@ export class TcpConnections {
     socket.on('data', (chunk: Buffer) => {
       if (expired) return;
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      work();
+    });
+    socket.on('end', () => {
+      clientDone = true;
+      if (expired) {
+        if (!transferring) socket.end();
+        return;
+      }
       work();
     });
   }

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openStore, type OpenedStore } from '../store/db';
+import { type OpenedStore } from '../store/db';
+import { openTestStore } from '../test-support/test-store';
 import { readTopNames, writeTopNames } from '../store/usage-top-names';
 import { TopNames } from './top-names';
 
@@ -13,7 +14,7 @@ let dir: string;
 let store: OpenedStore;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-top-names-'));
-  store = await openStore(dir);
+  store = await openTestStore(dir);
 });
 afterAll(async () => {
   await store.close();

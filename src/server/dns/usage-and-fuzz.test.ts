@@ -15,7 +15,8 @@ import { SCOPES } from '../../shared/api/fields';
 import { loadConfig } from '../config';
 import { startService, type RunningService } from '../server';
 import { createApiKey, ensureCustomer } from '../store/customers';
-import { openStore, type OpenedStore } from '../store/db';
+import { type OpenedStore } from '../store/db';
+import { openTestStore } from '../test-support/test-store';
 import { udpAsk as udpAskAt } from '../test-support/dns-wire';
 
 const run = promisify(execFile);
@@ -36,7 +37,7 @@ let service: RunningService;
 let apiKey: string;
 
 async function start() {
-  store = await openStore(dataDir);
+  store = await openTestStore(dataDir);
   service = await startService(config, store, pino({ level: 'silent' }));
 }
 async function stop() {

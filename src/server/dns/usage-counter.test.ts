@@ -6,14 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type OpenedStore } from '../store/db';
+import { type OpenedStore } from '../store/db';
+import { openTestStore } from '../test-support/test-store';
 import { addUsage, DAILY_DAYS, HOURLY_DAYS } from '../store/usage';
 import { UsageCounter } from './usage-counter';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-usage-counter-'));
 let store: OpenedStore;
 beforeAll(async () => {
-  store = await openStore(dir);
+  store = await openTestStore(dir);
 });
 afterAll(async () => {
   await store.close();

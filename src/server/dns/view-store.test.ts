@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { ensureCustomer } from '../store/customers';
-import { openStore, type OpenedStore } from '../store/db';
+import { type OpenedStore } from '../store/db';
+import { openTestStore } from '../test-support/test-store';
 import { createRecord, deleteRecords, updateRecord } from '../store/record-writes';
 import { getRRset } from '../store/records';
 import { createZone, type ZoneRow } from '../store/zones';
@@ -22,7 +23,7 @@ let views: ViewStore;
 let zone: ZoneRow;
 
 beforeAll(async () => {
-  store = await openStore(dir);
+  store = await openTestStore(dir);
   views = new ViewStore(store.db, config);
   await views.loadAll();
   views.subscribe(store.events);
@@ -90,7 +91,7 @@ describe('the view applies the writes of the store', () => {
     const before = view().version;
     const serial = view().serial + 1;
     // With the database closed, any read would throw: the view has only the event to go by.
-    const closed = await openStore(dir);
+    const closed = await openTestStore(dir);
     const offline = new ViewStore(closed.db, config);
     await offline.loadAll();
     await closed.close();

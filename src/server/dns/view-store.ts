@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { RRsetChange, ZoneEvent, ZoneEvents, ZoneState } from '../events';
 import { nameserversFor } from '../zones/nameservers';
 import type { Db } from '../store/db';
+import { streamRows } from '../store/dialect';
 import { dnskeyRdata } from '../zones/dnssec-keys';
 import { bare, isAtOrBelow, parentOf } from './names';
 import { TYPE } from './rdata';
@@ -56,6 +57,9 @@ export class ViewStore {
     return this.ownership.conflicts;
   }
 
+  /** True once loadAll has loaded every zone (readiness: /readyz). */
+  loaded = false;
+
   async loadAll(): Promise<void> {
     const zones = await this.db
       .selectFrom('zones')
@@ -69,6 +73,7 @@ export class ViewStore {
       this.loadingAll = false;
     }
     this.ownership.check();
+    this.loaded = true;
   }
 
   subscribe(events: ZoneEvents): () => void {
@@ -128,7 +133,7 @@ export class ViewStore {
     view.key = await this.loadKey(view.id, view.ttl);
     // Streamed in name order, one node at a time: a 100,000-record zone loads without
     // holding every row in memory at once.
-    const rows = this.db
+    const query = this.db
       .selectFrom('records as r')
       .innerJoin('rrsets as s', (j) =>
         j
@@ -139,8 +144,8 @@ export class ViewStore {
       .select(['r.name', 'r.type', 'r.content', 's.ttl'])
       .where('r.zone_id', '=', zoneId)
       .where('r.disabled', '=', 0)
-      .orderBy('r.name')
-      .stream(500);
+      .orderBy('r.name');
+    const rows = streamRows(this.db, query, 500);
     let owner = '';
     let group: ValueRow[] = [];
     for await (const r of rows) {

@@ -10,7 +10,8 @@ import { SCOPES } from '../../shared/api/fields';
 import { loadConfig } from '../config';
 import { startService, type RunningService } from '../server';
 import { createApiKey, ensureCustomer } from '../store/customers';
-import { openStore, type OpenedStore } from '../store/db';
+import { type OpenedStore } from '../store/db';
+import { openTestStore } from '../test-support/test-store';
 import { reversedName } from '../store/migrations';
 import { dig, delv } from '../test-support/dns-tools';
 import type { Json } from '../test-support/harness';
@@ -37,7 +38,7 @@ async function call(customer: string, method: string, p: string, body?: unknown)
 }
 
 beforeAll(async () => {
-  store = await openStore(dataDir);
+  store = await openTestStore(dataDir);
   service = await start();
   for (const customer of ['alice', 'bob']) {
     await ensureCustomer(store.db, customer, 'EU_GLOBAL');

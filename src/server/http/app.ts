@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppEnv } from './context';
 import { ApiFailure, errorJson, storageUnavailable } from './errors';
 import { gate } from './gate';
+import { registerHealthRoutes } from './health';
 import { httpMetrics, registerMetricsRoute } from './metrics-route';
 import { createRateLimits } from './rate-limit';
 import { RouteTable } from './route-table';
@@ -137,6 +138,10 @@ export function createApp(deps: AppDeps) {
     c.json({ dns: { host: deps.config.HOST, port: deps.dnsPort ?? deps.config.DNS_PORT } }),
   );
   registerMetricsRoute(app, deps);
+  registerHealthRoutes(
+    app,
+    deps.readiness ?? { database: () => Promise.resolve(), dnsViewLoaded: () => true },
+  );
   serveDashboard(app, deps.config);
   app.notFound((c) => errorJson(c, 404, 'not_found', `There is no route ${c.req.path}.`));
   return app;

@@ -11,7 +11,7 @@ import type { RouteTable } from './route-table';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** Paths outside the route table that are worth a label of their own. */
-const OWN_LABEL = new Set(['/metrics', '/service.json']);
+const OWN_LABEL = new Set(['/metrics', '/service.json', '/healthz', '/readyz']);
 
 /**
  * The route label: the declared pattern, never the raw path, so that ids in paths do not make a

@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Metrics } from '../metrics';
 import type { Store } from '../store/db';
 import type { AppEnv } from './context';
+import type { Readiness } from './health';
 import type { RouteTable } from './route-table';
 import type { Transfers } from '../dns/transfer/setup';
 
@@ -39,6 +40,8 @@ export interface AppDeps {
   };
   /** Zone transfers: the secondaries' state, NOTIFY on demand. */
   transfers?: Transfers;
+  /** What /readyz checks (none: only /healthz is served). */
+  readiness?: Readiness;
 }
 
 export interface Registrar {

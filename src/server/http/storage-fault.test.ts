@@ -42,21 +42,21 @@ function expectStorageUnavailable(
 
 describe('storage faults', () => {
   it('a read-only database: writes 503 with Retry-After, reads 200, then recovery', async () => {
-    s.store.sqlite.pragma('query_only = ON');
+    s.store.sqlite!.pragma('query_only = ON');
     try {
       expectStorageUnavailable(await addRecord(), 'database is read-only', '60');
       const zone = await s.admin.post('/v1/zones', { name: 'second.example' });
       expectStorageUnavailable(zone, 'database is read-only', '60');
       expect((await s.admin.get(`/v1/zones/${zoneId}/records`)).status).toBe(200);
     } finally {
-      s.store.sqlite.pragma('query_only = OFF');
+      s.store.sqlite!.pragma('query_only = OFF');
     }
     expect((await addRecord()).status).toBe(201);
   });
 
   it('a full database: writes 503 until there is room again, never a 500', async () => {
-    const pages = s.store.sqlite.pragma('page_count', { simple: true }) as number;
-    s.store.sqlite.pragma(`max_page_count = ${pages}`);
+    const pages = s.store.sqlite!.pragma('page_count', { simple: true }) as number;
+    s.store.sqlite!.pragma(`max_page_count = ${pages}`);
     const statuses = new Set<number>();
     let last: Awaited<ReturnType<typeof addRecord>> | undefined;
     try {
@@ -69,7 +69,7 @@ describe('storage faults', () => {
       expect([...statuses].sort()).toEqual([201, 503]);
       expect((await s.admin.get(`/v1/zones/${zoneId}`)).status).toBe(200);
     } finally {
-      s.store.sqlite.pragma('max_page_count = 4294967294');
+      s.store.sqlite!.pragma('max_page_count = 4294967294');
     }
     expect((await addRecord()).status).toBe(201);
   });

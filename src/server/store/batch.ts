@@ -1,6 +1,7 @@
 // The batch write: many record operations, all or nothing, one change and one serial. The
 // operations are played on the RRsets in memory, the final state judged by the single writes'
 // rules (rrset-apply.ts), then written whole.
+import { lockZone } from './dialect';
 import type { RRsetDiff } from '../../shared/api/changes';
 import { announcedWrite } from './announce';
 import type { Store } from './db';
@@ -91,6 +92,7 @@ export async function applyBatch(
   opts: { dryRun: boolean; limits: RecordLimits },
 ): Promise<BatchResult> {
   return announcedWrite(store, async (trx) => {
+    await lockZone(trx, zone.id);
     const ids = [...new Set(ops.flatMap((o) => (o.op === 'create' ? [] : [o.id])))];
     const rows = await loadById(trx, zone.id, ids);
     const keys = ops.flatMap((o, i) => {

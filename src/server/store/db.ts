@@ -1,9 +1,12 @@
-// Opens the SQLite database in DATA_DIR with durable settings and brings its schema up to date.
+// Opens the store, SQLite in DATA_DIR by default or PostgreSQL when DATABASE_URL names one
+// (ADR 0017), with durable settings, and brings its schema up to date.
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { ZoneEvents } from '../events';
+import type { DialectName } from './dialect';
 import { DataDirError, prepareDataDir } from './files';
 import { migrationProvider } from './migrations';
+import { openPostgres } from './db-postgres';
 import type { Actor } from './journal';
 import type { Database } from './schema';
 
@@ -21,16 +24,52 @@ export interface Store {
 }
 
 export interface OpenedStore extends Store {
-  sqlite: SQLite.Database;
+  readonly dialect: DialectName;
+  /** The SQLite handle (backups, tests of SQLite's own faults); null on PostgreSQL. */
+  readonly sqlite: SQLite.Database | null;
+  /** Answers whether the database takes a query now (readiness); the error says why not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A store on SQLite: the handle is there. */
+export type SqliteStore = OpenedStore & { readonly sqlite: SQLite.Database };
 
 export interface OpenOptions {
   /** Told each file whose too-open permissions were tightened (the server logs it). */
   warn?: (line: string) => void;
+  /** postgres://…: the store is that PostgreSQL database, not a file in the data directory. */
+  databaseUrl?: string;
 }
 
+export async function openStore(
+  dataDir: string,
+  options?: OpenOptions & { databaseUrl?: undefined },
+): Promise<SqliteStore>;
+export async function openStore(dataDir: string, options?: OpenOptions): Promise<OpenedStore>;
 export async function openStore(dataDir: string, options: OpenOptions = {}): Promise<OpenedStore> {
+  if (options.databaseUrl) {
+    const db = await openPostgres(options.databaseUrl);
+    await migrate(db, 'postgres', 'the PostgreSQL database');
+    return {
+      db,
+      dialect: 'postgres',
+      sqlite: null,
+      events: new ZoneEvents(),
+      ping: () =>
+        db
+          .selectFrom('meta')
+          .select('key')
+          .limit(1)
+          .execute()
+          .then(() => {}),
+      close: () => db.destroy(),
+    };
+  }
+  return openSqlite(dataDir, options);
+}
+
+async function openSqlite(dataDir: string, options: OpenOptions): Promise<SqliteStore> {
   const file = prepareDataDir(dataDir, options.warn ?? (() => {}));
   let sqlite: SQLite.Database;
   try {
@@ -47,16 +86,30 @@ export async function openStore(dataDir: string, options: OpenOptions = {}): Pro
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  await migrate(db, 'sqlite', file);
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    events: new ZoneEvents(),
+    ping: async () => {
+      sqlite.prepare('select 1').get();
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Brings the schema up to date; a failure closes the database and names the migration. */
+async function migrate(db: Db, dialect: DialectName, where: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new DataDirError(
-      `Database migration ${failed} of ${file} failed: ${sqliteReason(error)}`,
+      `Database migration ${failed} of ${where} failed: ${sqliteReason(error)}`,
     );
   }
-  return { db, sqlite, events: new ZoneEvents(), close: () => db.destroy() };
 }
 
 /** The cause of an SQLite failure at open, with what the operator can do about it. */

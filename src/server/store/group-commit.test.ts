@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type OpenedStore } from './db';
+import { openStore, type SqliteStore } from './db';
 import { write } from './group-commit';
 
 /** Another process holding the database open: on "go" it commits one row, then says "done". */
@@ -39,7 +39,7 @@ function otherWriter(file: string) {
 }
 
 describe('group commit beside another process', () => {
-  let store: OpenedStore | undefined;
+  let store: SqliteStore | undefined;
   let dir = '';
   afterEach(async () => {
     await store?.close();
@@ -73,7 +73,7 @@ describe('group commit beside another process', () => {
 });
 
 describe('group commit on a full database', () => {
-  let store: OpenedStore | undefined;
+  let store: SqliteStore | undefined;
   let dir = '';
   afterEach(async () => {
     await store?.close();

@@ -4,6 +4,8 @@
 // each, while every write keeps its own all-or-nothing behaviour.
 import { sql, type Kysely } from 'kysely';
 import type { Db } from './db';
+import { dialectOf } from './dialect';
+import { poolWrite } from './pool-write';
 import type { Database } from './schema';
 import { storageFault } from './storage-fault';
 
@@ -132,12 +134,19 @@ function writerOf(db: Db): GroupCommit {
   return w;
 }
 
-/** Runs `work` as one atomic write of `db`, batched with concurrent writes into one commit. */
+const commitObservers = new WeakMap<Db, (seconds: number) => void>();
+
+/**
+ * Runs `work` as one atomic write of `db`: on SQLite batched with concurrent writes into one
+ * commit; on PostgreSQL in a transaction of its own (pool-write.ts).
+ */
 export function write<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  if (dialectOf(db) === 'postgres') return poolWrite(db, work, commitObservers.get(db));
   return writerOf(db).run(work);
 }
 
-/** Registers the one observer of `db`'s batch commit times (the service's metrics). */
+/** Registers the one observer of `db`'s commit times (the service's metrics). */
 export function observeCommits(db: Db, onCommit: (seconds: number) => void): void {
+  commitObservers.set(db, onCommit);
   writerOf(db).onCommit = onCommit;
 }

@@ -4,14 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openStore, type OpenedStore } from './db';
+import { type OpenedStore } from './db';
+import { openTestStore } from '../test-support/test-store';
 import { pruneJournal } from './journal-retention';
 
 let dir: string;
 let store: OpenedStore;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-retention-'));
-  store = await openStore(dir);
+  store = await openTestStore(dir);
 });
 afterAll(async () => {
   await store.close();

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyBatch, BatchRefused, type BatchOp } from './batch';
 import { listChanges } from './change-reads';
 import { ensureCustomer } from './customers';
-import { openStore, type OpenedStore } from './db';
+import { type OpenedStore } from './db';
+import { openTestStore } from '../test-support/test-store';
 import { RecordLimitError } from './record-limits';
 import { createRecord, deleteRecords, RecordConflict, updateRecord } from './record-writes';
 import { listRecords } from './records';
@@ -22,7 +23,7 @@ const limits = { recordsPerZone: 1000 };
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-journal-'));
-  store = await openStore(dir);
+  store = await openTestStore(dir);
   await ensureCustomer(store.db, 'acme', 'EU_GLOBAL');
 });
 afterAll(async () => {
@@ -173,7 +174,9 @@ describe('the journal', () => {
       ),
       { numRuns: 100 },
     );
-  });
+    // A hundred runs of many writes: about 6 s on either store, more on a loaded machine (on
+    // PostgreSQL each statement is a round trip), which the default 20 s did not always cover.
+  }, 60_000);
 
   it('a refused batch leaves no trace: no records, no change, no serial bump', async () => {
     await fc.assert(

@@ -1,41 +1,45 @@
 // Schema migrations, applied in order at start. Never edit a landed migration: add one.
+// One list for both databases; where their DDL differs (column types, the journal's sequence,
+// triggers) the migration asks `d`, the dialect's forms (ADR 0017).
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DialectName } from './dialect';
+import { ddlFor, type Ddl } from './migration-ddl';
 
-const migrations: Record<string, Migration> = {
+const migrationsFor = (d: Ddl): Record<string, Migration> => ({
   '0001_initial': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('customers')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('default_region', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('id', d.text, (c) => c.primaryKey())
+        .addColumn('default_region', d.text, (c) => c.notNull())
+        .addColumn('created_at', d.text, (c) => c.notNull())
         .execute();
 
       await db.schema
         .createTable('api_keys')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id'))
-        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
-        .addColumn('scopes', 'text', (c) => c.notNull())
-        .addColumn('label', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('revoked_at', 'text')
+        .addColumn('id', d.text, (c) => c.primaryKey())
+        .addColumn('customer_id', d.text, (c) => c.notNull().references('customers.id'))
+        .addColumn('key_hash', d.text, (c) => c.notNull().unique())
+        .addColumn('scopes', d.text, (c) => c.notNull())
+        .addColumn('label', d.text)
+        .addColumn('created_at', d.text, (c) => c.notNull())
+        .addColumn('revoked_at', d.text)
         .execute();
 
       await db.schema
         .createTable('zones')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id'))
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('region', 'text', (c) => c.notNull())
-        .addColumn('ttl', 'integer', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('dnssec_enabled', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('serial', 'integer', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .addColumn('deleted_at', 'text')
+        .addColumn('id', d.text, (c) => c.primaryKey())
+        .addColumn('customer_id', d.text, (c) => c.notNull().references('customers.id'))
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('type', d.text, (c) => c.notNull())
+        .addColumn('region', d.text, (c) => c.notNull())
+        .addColumn('ttl', d.int, (c) => c.notNull())
+        .addColumn('status', d.text, (c) => c.notNull())
+        .addColumn('dnssec_enabled', d.int, (c) => c.notNull().defaultTo(0))
+        .addColumn('serial', d.int, (c) => c.notNull())
+        .addColumn('created_at', d.text, (c) => c.notNull())
+        .addColumn('updated_at', d.text, (c) => c.notNull())
+        .addColumn('deleted_at', d.text)
         .execute();
       // A name is hosted once in the whole service, deleted zones excepted.
       await db.schema
@@ -53,24 +57,24 @@ const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable('rrsets')
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('ttl', 'integer', (c) => c.notNull())
-        .addColumn('comment', 'text')
+        .addColumn('zone_id', d.text, (c) => c.notNull())
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('type', d.text, (c) => c.notNull())
+        .addColumn('ttl', d.int, (c) => c.notNull())
+        .addColumn('comment', d.text)
         .addPrimaryKeyConstraint('rrsets_pk', ['zone_id', 'name', 'type'])
         .execute();
 
       await db.schema
         .createTable('records')
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('id', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('content', 'text', (c) => c.notNull())
-        .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('zone_id', d.text, (c) => c.notNull())
+        .addColumn('id', d.text, (c) => c.notNull())
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('type', d.text, (c) => c.notNull())
+        .addColumn('content', d.text, (c) => c.notNull())
+        .addColumn('disabled', d.int, (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', d.text, (c) => c.notNull())
+        .addColumn('updated_at', d.text, (c) => c.notNull())
         .addPrimaryKeyConstraint('records_pk', ['zone_id', 'id'])
         .execute();
       // The list order (name, type, content) served straight from an index.
@@ -83,32 +87,32 @@ const migrations: Record<string, Migration> = {
 
       await db.schema
         .createTable('dnssec_keys')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('flags', 'integer', (c) => c.notNull())
-        .addColumn('algorithm', 'integer', (c) => c.notNull())
-        .addColumn('keytag', 'integer', (c) => c.notNull())
-        .addColumn('public_key', 'text', (c) => c.notNull())
-        .addColumn('private_key', 'text', (c) => c.notNull())
-        .addColumn('active', 'integer', (c) => c.notNull())
-        .addColumn('published', 'integer', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('id', d.text, (c) => c.primaryKey())
+        .addColumn('zone_id', d.text, (c) => c.notNull())
+        .addColumn('flags', d.int, (c) => c.notNull())
+        .addColumn('algorithm', d.int, (c) => c.notNull())
+        .addColumn('keytag', d.int, (c) => c.notNull())
+        .addColumn('public_key', d.text, (c) => c.notNull())
+        .addColumn('private_key', d.text, (c) => c.notNull())
+        .addColumn('active', d.int, (c) => c.notNull())
+        .addColumn('published', d.int, (c) => c.notNull())
+        .addColumn('created_at', d.text, (c) => c.notNull())
         .execute();
       await db.schema.createIndex('dnssec_keys_zone').on('dnssec_keys').column('zone_id').execute();
 
       await db.schema
         .createTable('usage_daily')
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('qtype', 'text', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('zone_id', d.text, (c) => c.notNull())
+        .addColumn('day', d.text, (c) => c.notNull())
+        .addColumn('qtype', d.text, (c) => c.notNull())
+        .addColumn('count', d.int, (c) => c.notNull())
         .addPrimaryKeyConstraint('usage_daily_pk', ['zone_id', 'day', 'qtype'])
         .execute();
 
       await db.schema
         .createTable('meta')
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('key', d.text, (c) => c.primaryKey())
+        .addColumn('value', d.text, (c) => c.notNull())
         .execute();
     },
   },
@@ -116,7 +120,7 @@ const migrations: Record<string, Migration> = {
   // below a name are one index range: a zone of one customer may not sit inside another's.
   '0002_zone_reversed_names': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('zones').addColumn('rname', 'text').execute();
+      await db.schema.alterTable('zones').addColumn('rname', d.text).execute();
       const rows = await sql<{ id: string; name: string }>`select id, name from zones`.execute(db);
       for (const { id, name } of rows.rows) {
         await sql`update zones set rname = ${reversedName(name)} where id = ${id}`.execute(db);
@@ -136,21 +140,12 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('zone_record_counts')
-        .addColumn('zone_id', 'text', (c) => c.primaryKey())
-        .addColumn('records', 'integer', (c) => c.notNull())
+        .addColumn('zone_id', d.text, (c) => c.primaryKey())
+        .addColumn('records', d.int, (c) => c.notNull())
         .execute();
       await sql`insert into zone_record_counts (zone_id, records)
         select zone_id, count(*) from records group by zone_id`.execute(db);
-      await sql`create trigger records_count_insert after insert on records begin
-        insert into zone_record_counts (zone_id, records) values (new.zone_id, 1)
-          on conflict (zone_id) do update set records = records + 1;
-      end`.execute(db);
-      await sql`create trigger records_count_delete after delete on records begin
-        update zone_record_counts set records = records - 1 where zone_id = old.zone_id;
-      end`.execute(db);
-      await sql`create trigger zones_count_delete after delete on zones begin
-        delete from zone_record_counts where zone_id = old.id;
-      end`.execute(db);
+      await d.recordCountTriggers(db);
     },
   },
   // The change journal (ADR 0011): one row per write of a zone, and per RRset it touched the
@@ -159,24 +154,24 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('changes')
-        .addColumn('seq', 'integer', (c) => c.primaryKey())
-        .addColumn('id', 'text', (c) => c.notNull().unique())
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('actor_key_id', 'text')
-        .addColumn('actor_label', 'text')
-        .addColumn('summary', 'text', (c) => c.notNull())
-        .addColumn('serial', 'integer', (c) => c.notNull())
-        .addColumn('added', 'integer', (c) => c.notNull())
-        .addColumn('changed', 'integer', (c) => c.notNull())
-        .addColumn('removed', 'integer', (c) => c.notNull())
-        .addColumn('reverts', 'text')
-        .addColumn('revertible', 'integer', (c) => c.notNull())
-        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('seq', d.sequence, (c) => d.sequenceColumn(c.primaryKey()))
+        .addColumn('id', d.text, (c) => c.notNull().unique())
+        .addColumn('zone_id', d.text, (c) => c.notNull())
+        .addColumn('created_at', d.text, (c) => c.notNull())
+        .addColumn('kind', d.text, (c) => c.notNull())
+        .addColumn('actor_key_id', d.text)
+        .addColumn('actor_label', d.text)
+        .addColumn('summary', d.text, (c) => c.notNull())
+        .addColumn('serial', d.int, (c) => c.notNull())
+        .addColumn('added', d.int, (c) => c.notNull())
+        .addColumn('changed', d.int, (c) => c.notNull())
+        .addColumn('removed', d.int, (c) => c.notNull())
+        .addColumn('reverts', d.text)
+        .addColumn('revertible', d.int, (c) => c.notNull())
+        .addColumn('settings', d.text, (c) => c.notNull())
         // The RRset diff, one JSON array on the change's own row: a journaled write adds one row
         // to one table (and its two indexes), which keeps single writes within the create budget.
-        .addColumn('rrsets', 'text', (c) => c.notNull())
+        .addColumn('rrsets', d.text, (c) => c.notNull())
         .execute();
       await db.schema
         .createIndex('changes_zone_seq')
@@ -192,11 +187,11 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('usage_hourly')
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('hour', 'text', (c) => c.notNull())
-        .addColumn('qtype', 'text', (c) => c.notNull())
-        .addColumn('outcome', 'text', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('zone_id', d.text, (c) => c.notNull())
+        .addColumn('hour', d.text, (c) => c.notNull())
+        .addColumn('qtype', d.text, (c) => c.notNull())
+        .addColumn('outcome', d.text, (c) => c.notNull())
+        .addColumn('count', d.int, (c) => c.notNull())
         .addPrimaryKeyConstraint('usage_hourly_pk', ['zone_id', 'hour', 'qtype', 'outcome'])
         .execute();
       // The hourly prune deletes by hour and day across zones: a scan would hold the (single)
@@ -205,10 +200,10 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('usage_daily_day').on('usage_daily').column('day').execute();
       await db.schema
         .createTable('usage_daily_outcomes')
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('outcome', 'text', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('zone_id', d.text, (c) => c.notNull())
+        .addColumn('day', d.text, (c) => c.notNull())
+        .addColumn('outcome', d.text, (c) => c.notNull())
+        .addColumn('count', d.int, (c) => c.notNull())
         .addPrimaryKeyConstraint('usage_daily_outcomes_pk', ['zone_id', 'day', 'outcome'])
         .execute();
       await db.schema
@@ -224,12 +219,12 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('usage_top_names')
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull())
-        .addColumn('error', 'integer', (c) => c.notNull())
+        .addColumn('day', d.text, (c) => c.notNull())
+        .addColumn('zone_id', d.text, (c) => c.notNull())
+        .addColumn('kind', d.text, (c) => c.notNull())
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('count', d.int, (c) => c.notNull())
+        .addColumn('error', d.int, (c) => c.notNull())
         .addPrimaryKeyConstraint('usage_top_names_pk', ['zone_id', 'day', 'kind', 'name'])
         .execute();
       await db.schema
@@ -244,47 +239,44 @@ const migrations: Record<string, Migration> = {
   // every path that drops an RRset (record delete, batch, revert, import, zone purge) is covered.
   '0007_usage_rrsets': {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('usage_rrsets_daily')
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('day', 'text', (c) => c.notNull())
-        .addColumn('count', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('usage_rrsets_daily_pk', ['zone_id', 'name', 'type', 'day'])
-        // Rows clustered by their key: the route sums an RRset's days in one range read.
-        .modifyEnd(sql`without rowid`)
+      await d
+        .clustered(
+          db.schema
+            .createTable('usage_rrsets_daily')
+            .addColumn('zone_id', d.text, (c) => c.notNull())
+            .addColumn('name', d.text, (c) => c.notNull())
+            .addColumn('type', d.text, (c) => c.notNull())
+            .addColumn('day', d.text, (c) => c.notNull())
+            .addColumn('count', d.int, (c) => c.notNull())
+            .addPrimaryKeyConstraint('usage_rrsets_daily_pk', ['zone_id', 'name', 'type', 'day']),
+        )
         .execute();
       await db.schema
         .createIndex('usage_rrsets_daily_day')
         .on('usage_rrsets_daily')
         .column('day')
         .execute();
-      await db.schema
-        .createTable('usage_rrsets_last')
-        .addColumn('zone_id', 'text', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('last_queried_at', 'text', (c) => c.notNull())
-        .addPrimaryKeyConstraint('usage_rrsets_last_pk', ['zone_id', 'name', 'type'])
-        .modifyEnd(sql`without rowid`)
+      await d
+        .clustered(
+          db.schema
+            .createTable('usage_rrsets_last')
+            .addColumn('zone_id', d.text, (c) => c.notNull())
+            .addColumn('name', d.text, (c) => c.notNull())
+            .addColumn('type', d.text, (c) => c.notNull())
+            .addColumn('last_queried_at', d.text, (c) => c.notNull())
+            .addPrimaryKeyConstraint('usage_rrsets_last_pk', ['zone_id', 'name', 'type']),
+        )
         .execute();
-      await sql`
-        CREATE TRIGGER rrsets_usage_gone AFTER DELETE ON rrsets BEGIN
-          DELETE FROM usage_rrsets_daily
-            WHERE zone_id = old.zone_id AND name = old.name AND type = old.type;
-          DELETE FROM usage_rrsets_last
-            WHERE zone_id = old.zone_id AND name = old.name AND type = old.type;
-        END`.execute(db);
+      await d.rrsetUsageTrigger(db);
     },
   },
-};
+});
 
 /** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */
 export function reversedName(name: string): string {
   return `${name.split('.').reverse().join('.')}.`;
 }
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: () => Promise.resolve(migrations),
-};
+export function migrationProvider(dialect: DialectName): MigrationProvider {
+  return { getMigrations: () => Promise.resolve(migrationsFor(ddlFor(dialect))) };
+}

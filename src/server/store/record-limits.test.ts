@@ -10,7 +10,8 @@ import { FIELD_ARBITRARIES } from '../../shared/dns/testing/arbitraries';
 import { contentToRdata } from '../dns/rdata';
 import { seedRecords } from '../test-support/seed';
 import { ensureCustomer } from './customers';
-import { openStore, type OpenedStore } from './db';
+import { type OpenedStore } from './db';
+import { openTestStore } from '../test-support/test-store';
 import { zoneRecordCount } from './record-limits';
 import { createRecord, deleteRecords } from './record-writes';
 import { getRRset } from './records';
@@ -37,15 +38,19 @@ describe('the per-zone record count', () => {
   let zone: ZoneRow;
   const limits = { recordsPerZone: 1000 };
   const count = (id: string) => store.db.transaction().execute((trx) => zoneRecordCount(trx, id));
-  const real = (id: string) =>
-    (
-      store.sqlite.prepare('select count(*) as n from records where zone_id = ?').get(id) as {
-        n: number;
-      }
-    ).n;
+  const real = async (id: string) =>
+    Number(
+      (
+        await store.db
+          .selectFrom('records')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('zone_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
-    store = await openStore(dir);
+    store = await openTestStore(dir);
     await ensureCustomer(store.db, 'c', 'EU');
     zone = await createZone(store, {
       customerId: 'c',
@@ -79,8 +84,8 @@ describe('the per-zone record count', () => {
     ).rejects.toThrow(/already has/);
     expect(await count(zone.id)).toBe(701);
     await deleteRecords(store, zone, await getRRset(store.db, zone.id, 'h1.count.example.', 'TXT'));
-    expect(await count(zone.id)).toBe(real(zone.id));
-    expect(real(zone.id)).toBe(701 - 14);
+    expect(await count(zone.id)).toBe(await real(zone.id));
+    expect(await real(zone.id)).toBe(701 - 14);
   });
 
   it('refuses the record past the quota, counting concurrent creates one by one', async () => {
@@ -101,7 +106,7 @@ describe('the per-zone record count', () => {
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    expect(real(small.id)).toBe(5);
+    expect(await real(small.id)).toBe(5);
     expect(await count(small.id)).toBe(5);
   });
 
@@ -120,9 +125,11 @@ describe('the per-zone record count', () => {
     expect(await count(doomed.id)).toBe(30);
     await markZoneDeleted(store, doomed.id);
     await purgeDeletedZones(store.db);
-    const left = store.sqlite
-      .prepare('select count(*) as n from zone_record_counts where zone_id = ?')
-      .get(doomed.id) as { n: number };
-    expect(left.n).toBe(0);
+    const left = await store.db
+      .selectFrom('zone_record_counts')
+      .selectAll()
+      .where('zone_id', '=', doomed.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 });

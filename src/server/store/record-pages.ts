@@ -30,31 +30,35 @@ function remember<T>(map: Map<string, T>, zoneId: string, value: T) {
 }
 
 async function marksFor(db: Db, zoneId: string): Promise<Marks> {
-  // One read transaction: the serial and the scan see the same state of the zone.
-  return db.transaction().execute(async (trx) => {
-    const { serial } = await trx
-      .selectFrom('zones')
-      .select('serial')
-      .where('id', '=', zoneId)
-      .executeTakeFirstOrThrow();
-    const cached = cache.get(zoneId);
-    if (cached?.serial === serial) return cached;
-    const { rows } = await sql<SortKey & { total: number }>`
+  // One read transaction: the serial and the scan see the same state of the zone (SQLite's
+  // transactions are snapshots; PostgreSQL's need repeatable read to be one).
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const { serial } = await trx
+        .selectFrom('zones')
+        .select('serial')
+        .where('id', '=', zoneId)
+        .executeTakeFirstOrThrow();
+      const cached = cache.get(zoneId);
+      if (cached?.serial === serial) return cached;
+      const { rows } = await sql<SortKey & { total: number }>`
       select name, type, content, total from (
         select name, type, content,
                row_number() over (order by name, type, content) as position,
                count(*) over () as total
         from records where zone_id = ${zoneId}
-      ) where position % ${STEP} = 0 or position = total
+      ) as ranked where position % ${STEP} = 0 or position = total
       order by position`.execute(trx);
-    const total = rows.length ? Number(rows[rows.length - 1]!.total) : 0;
-    const keys = rows
-      .filter((_, i) => i < Math.floor(total / STEP))
-      .map(({ name, type, content }) => ({ name, type, content }));
-    const marks = { serial, total, keys };
-    remember(cache, zoneId, marks);
-    return marks;
-  });
+      const total = rows.length ? Number(rows[rows.length - 1]!.total) : 0;
+      const keys = rows
+        .filter((_, i) => i < Math.floor(total / STEP))
+        .map(({ name, type, content }) => ({ name, type, content }));
+      const marks = { serial, total, keys };
+      remember(cache, zoneId, marks);
+      return marks;
+    });
 }
 
 /** Where a page at `offset` starts: after `after` (if any), skipping `skip` more rows. */

@@ -1,5 +1,6 @@
 // Writing records: every write is one transaction that also bumps the zone's SOA serial, and
 // announces the RRsets it touched with the rows they now hold (announce.ts).
+import { lockZone } from './dialect';
 import { sql } from 'kysely';
 import type { RecordType } from '../../shared/dns/records';
 import { rrsetProblem } from '../../shared/dns/rrset-rules';
@@ -75,6 +76,7 @@ export async function createRecord(
   limits: RecordLimits,
 ) {
   return announcedWrite(store, async (trx) => {
+    await lockZone(trx, zone.id);
     // One read gives the journal's "before", the RRset's size and the values at the name.
     const key = rrsetKey(w);
     const { states: before, atName } = await readStatesAtNames(trx, zone.id, [w]);
@@ -133,6 +135,7 @@ export async function updateRecord(
   w: RecordWrite,
 ) {
   return announcedWrite(store, async (trx) => {
+    await lockZone(trx, zone.id);
     const before = await readStates(trx, zone.id, [current, w]);
     const id = recordId(zone.id, w.name, w.type, w.content);
     const disabled = w.disabled === undefined ? current.disabled : w.disabled ? 1 : 0;
@@ -223,6 +226,7 @@ export async function deleteRecords(
 ): Promise<number> {
   if (!rows.length) return 0;
   return announcedWrite(store, async (trx) => {
+    await lockZone(trx, zone.id);
     const before = await readStates(trx, zone.id, rows);
     const ids = rows.map((r) => r.id);
     const r = await trx

@@ -1,5 +1,6 @@
 // Revert: the inverse of a change, applied as a new change, refused when what it would undo has
 // changed since (unless forced), and judged by the same rules as any write (rrset-apply.ts).
+import { lockZone } from './dialect';
 import type { RRsetState, SettingDiff } from '../../shared/api/changes';
 import { announcedWrite } from './announce';
 import { getChange } from './change-reads';
@@ -54,6 +55,7 @@ export async function revertChange(
   opts: { dryRun: boolean; force: boolean; limits: RecordLimits },
 ): Promise<RevertResult> {
   return announcedWrite(store, async (trx) => {
+    await lockZone(trx, zone.id);
     const change = await getChange(trx, zone.id, changeId);
     if (!change) throw new ChangeNotFound(changeId);
     if (!change.revertible) throw new ChangeNotRevertible(changeId);

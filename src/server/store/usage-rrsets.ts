@@ -4,6 +4,7 @@
 // `rrsets` deletes an RRset's rows with it.
 import { sql } from 'kysely';
 import type { Db } from './db';
+import { dialectOf } from './dialect';
 import { write } from './group-commit';
 import { HOURLY_DAYS } from './usage';
 
@@ -32,22 +33,30 @@ export async function addRrsetUsage(db: Db, counts: readonly RrsetCount[]): Prom
           .slice(i, i + CHUNK)
           .map((c) => [c.zoneId, c.name, c.type, c.day, c.count, c.lastQueriedAt]),
       );
+      const pg = dialectOf(trx) === 'postgres';
+      // The batch as rows of JSON: SQLite's json_each, PostgreSQL's json_array_elements (whose
+      // text fields need casts), and the later of two times (max / greatest).
+      const rowsOf = pg
+        ? sql`json_array_elements(${rows}::json) AS j(value)`
+        : sql`json_each(${rows}) AS j`;
+      const count = pg ? sql`(j.value ->> 4)::bigint` : sql`j.value ->> 4`;
+      const later = pg ? sql`greatest` : sql`max`;
+      const exists = sql`EXISTS (SELECT 1 FROM rrsets s WHERE s.zone_id = j.value ->> 0
+          AND s.name = j.value ->> 1 AND s.type = j.value ->> 2)`;
       await sql`
         INSERT INTO usage_rrsets_daily (zone_id, name, type, day, count)
-        SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4
-        FROM json_each(${rows}) AS j
-        WHERE EXISTS (SELECT 1 FROM rrsets s WHERE s.zone_id = j.value ->> 0
-          AND s.name = j.value ->> 1 AND s.type = j.value ->> 2)
+        SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, ${count}
+        FROM ${rowsOf}
+        WHERE ${exists}
         ON CONFLICT (zone_id, name, type, day)
         DO UPDATE SET count = usage_rrsets_daily.count + excluded.count`.execute(trx);
       await sql`
         INSERT INTO usage_rrsets_last (zone_id, name, type, last_queried_at)
         SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 5
-        FROM json_each(${rows}) AS j
-        WHERE EXISTS (SELECT 1 FROM rrsets s WHERE s.zone_id = j.value ->> 0
-          AND s.name = j.value ->> 1 AND s.type = j.value ->> 2)
+        FROM ${rowsOf}
+        WHERE ${exists}
         ON CONFLICT (zone_id, name, type)
-        DO UPDATE SET last_queried_at = max(usage_rrsets_last.last_queried_at,
+        DO UPDATE SET last_queried_at = ${later}(usage_rrsets_last.last_queried_at,
           excluded.last_queried_at)`.execute(trx);
     }
   });

@@ -1,5 +1,6 @@
 // Zone-file import: the file's RRsets diffed against the zone, judged by the rules every write
 // follows (rrset-apply.ts), and written as one change of the journal, so it reverts whole.
+import { lockZone } from './dialect';
 import { LARGE_DELETE_SHARE, type ImportError, type ImportMode } from '../../shared/api/zone-file';
 import type { ImportResult } from '../../shared/api/zone-file';
 import { parseZoneFile } from '../../shared/dns/zone-file';
@@ -94,6 +95,7 @@ export async function importPlan(
   opts: ImportOptions,
   actor: Actor,
 ): Promise<Announced<ImportResult>> {
+  await lockZone(trx, zone.id);
   // One pass over the zone costs less than looking thousands of names up in batches.
   const wholeZone = opts.mode === 'replace' || plan.rrsets.size > WHOLE_ZONE_READ;
   const { states: before, atName } = wholeZone

@@ -1,6 +1,7 @@
 // Zones: create, list, read, update, and the two-step delete (hide now, purge in the background).
 // Every write but the purge announces itself (announce.ts); the purge only removes what a
 // delete has hidden already.
+import { lockZone, lockZoneClaims } from './dialect';
 import { write, type Trx } from './group-commit';
 import { sql } from 'kysely';
 import type { ZoneState } from '../events';
@@ -63,6 +64,7 @@ export async function createZone(
   };
   try {
     await announcedWrite(store, async (trx) => {
+      await lockZoneClaims(trx);
       const overlap = await findOverlap(trx, input.customerId, input.name);
       if (overlap) throw new ZoneOverlaps(overlap);
       if (input.quota !== undefined) {
@@ -128,6 +130,7 @@ export async function updateZone(
   patch: { ttl?: number | undefined; status?: string | undefined },
 ): Promise<ZoneRow> {
   return announcedWrite(store, async (trx) => {
+    await lockZone(trx, zone.id);
     // The journal's "before" is the row as this transaction finds it, not the caller's copy.
     const current = await trx
       .selectFrom('zones')

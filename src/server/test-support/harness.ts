@@ -8,7 +8,8 @@ import { SCOPES, type Scope } from '../../shared/api/fields';
 import { loadConfig } from '../config';
 import { startService, type RunningService } from '../server';
 import { createApiKey, ensureCustomer } from '../store/customers';
-import { openStore, type OpenedStore } from '../store/db';
+import type { OpenedStore } from '../store/db';
+import { openTestStore, testDatabaseUrl, testDialect } from './test-store';
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -53,9 +54,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     // One process: a test that wants DNS workers asks for them.
     DNS_WORKERS: '1',
+    // The matrix's PostgreSQL database, for whatever reads the configuration (DNS workers).
+    ...(testDialect() === 'postgres' ? { DATABASE_URL: await testDatabaseUrl(dataDir) } : {}),
     ...env,
   });
-  const store = await openStore(dataDir);
+  const store = await openTestStore(dataDir);
   const service = await startService(config, store, pino({ level: 'silent' }));
 
   const key = async (customer = 'acme', scopes: readonly Scope[] = SCOPES) => {

@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'storage_unavailable',
+  /** /readyz: the node cannot serve traffic yet (database, DNS view). */
+  'not_ready',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

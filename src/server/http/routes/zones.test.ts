@@ -8,7 +8,8 @@ import { SCOPES } from '../../../shared/api/fields';
 import { loadConfig } from '../../config';
 import { startService } from '../../server';
 import { createApiKey, ensureCustomer } from '../../store/customers';
-import { openStore, type Db, type OpenedStore } from '../../store/db';
+import { type Db, type OpenedStore } from '../../store/db';
+import { openTestStore } from '../../test-support/test-store';
 import { addUsage } from '../../store/usage';
 import { markZoneDeleted } from '../../store/zones';
 import {
@@ -330,7 +331,7 @@ describe('deleting a zone', () => {
     const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', DNS_PORT: '0', LOG_LEVEL: 'silent' });
     const serve = (store: OpenedStore) => startService(config, store, pino({ level: 'silent' }));
     try {
-      const store = await openStore(dataDir);
+      const store = await openTestStore(dataDir);
       const service = await serve(store);
       await ensureCustomer(store.db, 'acme', 'EU_GLOBAL');
       const { key } = await createApiKey(store.db, 'acme', SCOPES);
@@ -346,7 +347,7 @@ describe('deleting a zone', () => {
       await service.stop();
       await store.close();
 
-      const reopened = await openStore(dataDir);
+      const reopened = await openTestStore(dataDir);
       expect(await rowsOf(reopened.db, id)).toMatchObject({ records: 1, rrsets: 1 });
       const restarted = await serve(reopened);
       await restarted.purger.idle();

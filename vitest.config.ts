@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 const nodeTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
 
 /**
- * The PostgreSQL half of the test matrix (ADR 0017): the route, store, journal and DNS suites
+ * The PostgreSQL half of the test matrix (ADR 0019): the route, store, journal and DNS suites
  * that open their store through the test support (harness.ts, test-store.ts, resolve-fixture.ts),
  * which opens it on PostgreSQL when ZONEDECK_TEST_STORE=postgres. Suites that test SQLite
  * itself (its faults, the data directory's lock, its backup) stay on SQLite only.

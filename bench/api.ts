@@ -73,7 +73,7 @@ async function main() {
     rows.push(
       await createCase(measure, server.url, headers, createZone, 'create record (16 clients)'),
     );
-    // The same load on PostgreSQL (fsync on), for the figures side by side (ADR 0017).
+    // The same load on PostgreSQL (fsync on), for the figures side by side (ADR 0019).
     if (process.env.BENCH_PG !== 'off') rows.push(await postgresCreateCase(measure));
     if (!CREATES_ONLY) {
       rows.push(await batchCase(api));

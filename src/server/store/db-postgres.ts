@@ -1,4 +1,4 @@
-// The PostgreSQL side of openStore: a pool of connections through the pg driver (ADR 0017).
+// The PostgreSQL side of openStore: a pool of connections through the pg driver (ADR 0019).
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';

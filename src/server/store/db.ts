@@ -1,5 +1,5 @@
 // Opens the store, SQLite in DATA_DIR by default or PostgreSQL when DATABASE_URL names one
-// (ADR 0017), with durable settings, and brings its schema up to date.
+// (ADR 0019), with durable settings, and brings its schema up to date.
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { ZoneEvents } from '../events';

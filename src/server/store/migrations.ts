@@ -1,6 +1,6 @@
 // Schema migrations, applied in order at start. Never edit a landed migration: add one.
 // One list for both databases; where their DDL differs (column types, the journal's sequence,
-// triggers) the migration asks `d`, the dialect's forms (ADR 0017).
+// triggers) the migration asks `d`, the dialect's forms (ADR 0019).
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DialectName } from './dialect';
 import { ddlFor, type Ddl } from './migration-ddl';

@@ -1,4 +1,4 @@
-// Writes on PostgreSQL (ADR 0017): each in its own transaction on a pooled connection. The
+// Writes on PostgreSQL (ADR 0019): each in its own transaction on a pooled connection. The
 // server commits concurrent transactions with one WAL flush between them by itself, so the
 // group commit that SQLite needs (group-commit.ts) would only serialise what PostgreSQL can run
 // side by side. Checks that read before they write hold locks (dialect.ts: lockZone,

@@ -22,7 +22,13 @@ const get = (p: string, key: string) =>
 beforeAll(async () => {
   store = await openStore(dataDir);
   service = await startService(
-    loadConfig({ DATA_DIR: dataDir, PORT: '0', DNS_PORT: '0', LOG_LEVEL: 'silent' }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DNS_PORT: '0',
+      LOG_LEVEL: 'silent',
+      DNS_WORKERS: '1',
+    }),
     store,
     pino({ level: 'silent' }),
   );

@@ -30,6 +30,7 @@ const config = loadConfig({
   // The fuzz run sends thousands of datagrams from one address: rate limiting would drop most
   // of what it checks (rrl.test.ts tests the limiting itself).
   DNS_RRL_RATE: '0',
+  DNS_WORKERS: '1',
 });
 
 let store: OpenedStore;

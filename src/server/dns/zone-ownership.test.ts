@@ -19,7 +19,13 @@ import { ZoneOwnership } from './zone-ownership';
 import { ZoneView } from './zone-view';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-ownership-'));
-const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', DNS_PORT: '0', LOG_LEVEL: 'silent' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  PORT: '0',
+  DNS_PORT: '0',
+  LOG_LEVEL: 'silent',
+  DNS_WORKERS: '1',
+});
 let store: OpenedStore;
 let service: RunningService;
 const logLines: string[] = [];

@@ -328,7 +328,13 @@ describe('deleting a zone', () => {
 
   it('finishes a purge after a restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-purge-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', DNS_PORT: '0', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DNS_PORT: '0',
+      LOG_LEVEL: 'silent',
+      DNS_WORKERS: '1',
+    });
     const serve = (store: OpenedStore) => startService(config, store, pino({ level: 'silent' }));
     try {
       const store = await openTestStore(dataDir);

@@ -52,9 +52,12 @@ export async function addRrsetUsage(db: Db, counts: readonly RrsetCount[]): Prom
         DO UPDATE SET count = usage_rrsets_daily.count + excluded.count`.execute(trx);
       await sql`
         INSERT INTO usage_rrsets_last (zone_id, name, type, last_queried_at)
-        SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 5
+        SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, max(j.value ->> 5)
         FROM ${rowsOf}
         WHERE ${exists}
+        -- One row per RRset (a batch may hold two of its days; PostgreSQL refuses to update a
+        -- row twice in one statement).
+        GROUP BY j.value ->> 0, j.value ->> 1, j.value ->> 2
         ON CONFLICT (zone_id, name, type)
         DO UPDATE SET last_queried_at = ${later}(usage_rrsets_last.last_queried_at,
           excluded.last_queried_at)`.execute(trx);

@@ -25,8 +25,10 @@ export interface RRsetChange {
 }
 
 export type ZoneEvent =
-  /** A zone was created, or its status, TTL or DNSSEC state changed. */
-  | { kind: 'zone'; zoneId: string; zone: ZoneState }
+  /** A zone was created, or its status, TTL or DNSSEC state changed. `reload`: its records may
+   * have changed in ways no event described (a node catching up past the journal's retention),
+   * so read it again whole. */
+  | { kind: 'zone'; zoneId: string; zone: ZoneState; reload?: true }
   /** Records changed: the RRsets named now hold exactly the rows given. `changeId` is the
    * journal's change (absent for writes not journaled); `reverts`, the change it reverted. */
   | {

@@ -83,7 +83,7 @@ export class ViewStore {
   async apply(e: ZoneEvent): Promise<void> {
     if (e.kind === 'deleted') return this.drop(e.zoneId);
     const view = this.byId.get(e.zoneId);
-    if (!view) return this.loadZone(e.zoneId);
+    if (!view || (e.kind === 'zone' && e.reload)) return this.loadZone(e.zoneId);
     if (e.kind === 'rrsets') {
       for (const change of e.rrsets) applyRRset(view, change);
     } else {
@@ -94,6 +94,15 @@ export class ViewStore {
     }
     setZoneState(view, e.zone);
     view.version++;
+  }
+
+  /** The serial a zone is served with (undefined: not served): what the change feed compares. */
+  serialOf(zoneId: string): number | undefined {
+    return this.byId.get(zoneId)?.serial;
+  }
+
+  zoneIds(): IterableIterator<string> {
+    return this.byId.keys();
   }
 
   /** Loads a zone again from the database (a DNS worker catching up after its start). */

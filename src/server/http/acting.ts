@@ -5,5 +5,6 @@ import type { AppEnv } from './context';
 
 export function actingStore(store: Store, c: Context<AppEnv>): Store {
   const { keyId, label } = c.get('principal');
-  return { db: store.db, events: store.events, actor: { keyId, label } };
+  const acting = { db: store.db, events: store.events, actor: { keyId, label } };
+  return store.feed ? { ...acting, feed: store.feed } : acting;
 }

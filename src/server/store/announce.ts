@@ -18,7 +18,26 @@ export async function announcedWrite<T>(
   store: Store,
   work: (trx: Trx) => Promise<Announced<T>>,
 ): Promise<T> {
-  const { result, event } = await write(store.db, work);
-  if (event) await store.events.emit(event);
-  return result;
+  const feed = store.feed;
+  if (!feed) {
+    const { result, event } = await write(store.db, work);
+    if (event) await store.events.emit(event);
+    return result;
+  }
+  // PostgreSQL: the event goes to every node with the commit, this one included, and this
+  // node's listeners hear it in the order the commits were made (change-feed.ts, ADR 0021).
+  const token = feed.nextToken();
+  let announced: Announced<T>;
+  try {
+    announced = await write(store.db, async (trx) => {
+      const out = await work(trx);
+      if (out.event) await feed.publish(trx, token, out.event);
+      return out;
+    });
+  } catch (e) {
+    feed.abandon(token);
+    throw e;
+  }
+  if (announced.event) await feed.delivered(token, announced.event);
+  return announced.result;
 }

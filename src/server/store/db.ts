@@ -6,6 +6,7 @@ import { ZoneEvents } from '../events';
 import type { DialectName } from './dialect';
 import { DataDirError, prepareDataDir } from './files';
 import { migrationProvider } from './migrations';
+import { ChangeFeed } from './change-feed';
 import { openPostgres } from './db-postgres';
 import type { Actor } from './journal';
 import type { Database } from './schema';
@@ -21,6 +22,8 @@ export interface Store {
   readonly events: ZoneEvents;
   /** Who the journal names for the writes made through this store; none: the operator. */
   readonly actor?: Actor;
+  /** PostgreSQL: the stream of every node's writes (ADR 0021); none on SQLite. */
+  readonly feed?: ChangeFeed;
 }
 
 export interface OpenedStore extends Store {
@@ -51,11 +54,14 @@ export async function openStore(dataDir: string, options: OpenOptions = {}): Pro
   if (options.databaseUrl) {
     const db = await openPostgres(options.databaseUrl);
     await migrate(db, 'postgres', 'the PostgreSQL database');
+    const events = new ZoneEvents();
+    const feed = new ChangeFeed(options.databaseUrl, db, events);
     return {
       db,
       dialect: 'postgres',
       sqlite: null,
-      events: new ZoneEvents(),
+      events,
+      feed,
       ping: () =>
         db
           .selectFrom('meta')
@@ -63,7 +69,10 @@ export async function openStore(dataDir: string, options: OpenOptions = {}): Pro
           .limit(1)
           .execute()
           .then(() => {}),
-      close: () => db.destroy(),
+      close: async () => {
+        await feed.stop();
+        await db.destroy();
+      },
     };
   }
   return openSqlite(dataDir, options);

@@ -13,9 +13,12 @@ export class Purger {
     private readonly db: Db,
     private readonly log: Logger,
     private readonly retention?: JournalRetention,
+    /** Whether this node runs background work now (several nodes: the leader alone). */
+    private readonly mayRun: () => boolean = () => true,
   ) {}
 
   kick(): void {
+    if (!this.mayRun()) return;
     if (this.running) {
       this.again = true;
       return;

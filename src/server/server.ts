@@ -11,6 +11,8 @@ import { createApp } from './http/app';
 import { listenHttp } from './http/listen';
 import { createMetrics, type Metrics } from './metrics';
 import { Purger } from './purger';
+import { nodeName } from './store/files';
+import { Leader } from './store/leader';
 import type { OpenedStore } from './store/db';
 import { observeCommits } from './store/group-commit';
 
@@ -25,6 +27,8 @@ export interface RunningService {
   workers: DnsWorkerPool | null;
   /** Usage counts and top names not flushed yet (tests look at the sketches' bounds). */
   usage: UsageCounter;
+  /** Whether this node runs the background work (always on SQLite). */
+  leader: Leader;
   stop(): Promise<void>;
 }
 
@@ -35,9 +39,19 @@ export async function startService(
 ): Promise<RunningService> {
   const metrics = createMetrics();
   observeCommits(store.db, (seconds) => metrics.storeCommit.observe(seconds));
-  const purger = new Purger(store.db, log, {
-    days: config.JOURNAL_RETENTION_DAYS,
-    keep: config.JOURNAL_KEEP_PER_ZONE,
+  // Several nodes on one PostgreSQL: background work runs on the leader alone (ADR 0021).
+  const leader = new Leader(store.feed?.url, log);
+  await leader.start();
+  const purger = new Purger(
+    store.db,
+    log,
+    { days: config.JOURNAL_RETENTION_DAYS, keep: config.JOURNAL_KEEP_PER_ZONE },
+    () => leader.isLeader,
+  );
+  // A new leader finishes what the last one left; every delete, made on any node, reaches it.
+  leader.whenLeading(() => purger.kick());
+  store.events.subscribe((e) => {
+    if (e.kind === 'deleted') purger.kick();
   });
   // The journal's retention is in days: an hourly prune keeps it within an hour of the limit.
   const pruning = setInterval(() => purger.kick(), 3_600_000);
@@ -50,16 +64,22 @@ export async function startService(
       `zone ${withheld.name} (customer ${withheld.customerId}) overlaps zone ${served.name} of customer ${served.customerId}, which is older: DNS does not answer from ${withheld.name}; delete one of the two zones`,
     );
   }
-  const usage = new UsageCounter(store.db, log, metrics);
+  // Each node on a shared PostgreSQL writes top names of its own; SQLite has one node.
+  const node = store.feed ? nodeName(config.dataDir) : '';
+  const usage = new UsageCounter(store.db, log, metrics, Date.now, node);
+  usage.mayPrune = () => leader.isLeader;
   // Before the view: the change watch reads what the view answered before each change.
   usage.watch.subscribe(store.events, views);
   views.subscribe(store.events);
   usage.start();
-  const transfers = setUpTransfers(config, views, store, log);
+  const transfers = setUpTransfers(config, views, store, log, leader);
   const counting = config.BENCH_USAGE_COUNTING === 'on' ? usage : null;
   const dns = new DnsServer(views, counting, log, config, metrics, transfers.transfers);
   await dns.start(config.HOST, config.DNS_PORT);
   const workers = await startDnsWorkers(config, { dns, store, usage: counting, log });
+  // From here on, every node's writes reach this one's listeners in commit order; whatever was
+  // committed since the view was loaded is caught up first.
+  await store.feed?.start(views, log);
   const app = createApp({
     store,
     config,
@@ -86,14 +106,17 @@ export async function startService(
     transfers,
     usage,
     workers,
+    leader,
     async stop() {
       clearInterval(pruning);
+      await leader.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       transfers.stop();
       await workers?.stop();
       await dns.stop();
       await usage.stop();
       await purger.idle();
+      await store.feed?.stop();
     },
   };
 }

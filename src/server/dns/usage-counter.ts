@@ -37,6 +37,8 @@ export class UsageCounter {
   private timer: NodeJS.Timeout | null = null;
   /** When the oldest count not yet in the database was made (ms); 0 when there is none. */
   private unflushedSince = 0;
+  /** Several nodes: only the leader prunes (each node flushes its own counts). */
+  mayPrune: () => boolean = () => true;
   /** The hour the last prune ran in; the prune runs once an hour. */
   private prunedHour = '';
   readonly topNames: TopNames;
@@ -50,8 +52,10 @@ export class UsageCounter {
     private readonly log: Logger,
     metrics?: Metrics,
     private readonly now: () => number = Date.now,
+    /** Whose top-names rows this process writes: '' on a single node (ADR 0021). */
+    node = '',
   ) {
-    this.topNames = new TopNames(db);
+    this.topNames = new TopNames(db, node);
     this.watch = new ChangeWatch(now);
     this.rrsets = new RrsetUsage(db, log, now);
     // Read when scraped: a gauge set per query would cost more than the count itself.
@@ -155,6 +159,7 @@ export class UsageCounter {
   }
 
   private async pruneHourly(): Promise<void> {
+    if (!this.mayPrune()) return;
     const hour = new Date(this.now()).toISOString().slice(0, 13);
     if (hour === this.prunedHour) return;
     this.prunedHour = hour;

@@ -162,8 +162,11 @@ export function watchAliasSerials(
   store: Store,
   events: ZoneEvents,
   log: Logger,
+  /** Several nodes: every node keeps the fingerprints, the leader alone makes the serial. */
+  mayBump: () => boolean = () => true,
 ): () => void {
   const serials = new AliasSerials(views, (zoneId) => {
+    if (!mayBump()) return;
     // Not awaited: the write that caused it is answered without waiting for the zones aliasing it.
     newSerial(store, zoneId).then(
       (state) => log.info({ zoneId, serial: state?.serial }, 'new serial: ALIAS target changed'),

@@ -39,6 +39,8 @@ export function setUpTransfers(
   views: ViewStore,
   store: Store,
   log: Logger,
+  /** Several nodes: NOTIFY and new serials come from the leader alone (ADR 0021). */
+  leader: { readonly isLeader: boolean } = { isLeader: true },
 ): Transfers {
   const { db, events } = store;
   const tsig = tsigChecker(config.DNS_TSIG_KEYS);
@@ -62,6 +64,7 @@ export function setUpTransfers(
   const notifier = new Notifier(config.DNS_NOTIFY, notifySigner(config.DNS_TSIG_KEYS), log);
   /** A signed zone is signed before the NOTIFY, so that the secondary's request finds it ready. */
   const notifyZone = (view: ZoneView, serial: number) => {
+    if (!leader.isLeader) return;
     if (!view.key || !serving) return notifier.notify(view.name, serial);
     forms.current(view).then(
       (form) => notifier.notify(view.name, form.serial),
@@ -78,7 +81,7 @@ export function setUpTransfers(
   });
   // Subscribed after the view store: by the time a secondary asks, the view holds the change.
   const unsubscribe = events.subscribe((e) => {
-    if (e.kind !== 'rrsets' && catalog?.refresh(views))
+    if (e.kind !== 'rrsets' && catalog?.refresh(views) && leader.isLeader)
       notifier.notify(catalog.name, catalog.serial);
     if (e.kind === 'deleted') return forms.drop(e.zoneId);
     const view = views.byZoneId(e.zoneId);
@@ -92,8 +95,9 @@ export function setUpTransfers(
       if (stopped) return;
       if (!view.key || !view.active) continue;
       try {
-        if (needsResigning(view.serial)) await newSerial(store, view.id);
-        else await forms.current(view);
+        if (needsResigning(view.serial)) {
+          if (leader.isLeader) await newSerial(store, view.id);
+        } else await forms.current(view);
       } catch (err) {
         log.error(
           { err, zone: view.name },
@@ -103,7 +107,9 @@ export function setUpTransfers(
     }
   };
   // A zone whose ALIAS addresses moved with another zone's change gets a new serial of its own.
-  const stopAliasSerials = serving ? watchAliasSerials(views, store, events, log) : () => {};
+  const stopAliasSerials = serving
+    ? watchAliasSerials(views, store, events, log, () => leader.isLeader)
+    : () => {};
   const resignTimer = serving ? setInterval(() => void resignDue(), RESIGN_CHECK_MS) : null;
   resignTimer?.unref();
   if (serving) void resignDue();

@@ -25,6 +25,7 @@ it('merges the stored rows of a day with memory once, exactly while slots are fr
   const day = '2026-11-20';
   await writeTopNames(store.db, [
     {
+      node: '',
       zoneId: 'zone_a',
       day,
       kind: 'asked',
@@ -34,6 +35,7 @@ it('merges the stored rows of a day with memory once, exactly while slots are fr
       ],
     },
     {
+      node: '',
       zoneId: 'zone_a',
       day,
       kind: 'nxdomain',
@@ -72,4 +74,34 @@ it('merges the stored rows of a day with memory once, exactly while slots are fr
   await top.flush('2026-11-21');
   expect(top.slotsInUse()).toBe(0);
   expect(await top.read('zone_a', day)).toEqual(expected);
+});
+
+it('keeps each node’s sketch apart and reads them added up (several nodes on one database)', async () => {
+  const day = '2026-11-22';
+  const nodeA = new TopNames(store.db, 'node_a');
+  const nodeB = new TopNames(store.db, 'node_b');
+  for (let i = 0; i < 5; i++) nodeA.day('zone_b', day).asked.add('www.b.test');
+  for (let i = 0; i < 3; i++) nodeB.day('zone_b', day).asked.add('www.b.test');
+  nodeB.day('zone_b', day).asked.add('api.b.test');
+  nodeA.day('zone_b', day).dirty = true;
+  nodeB.day('zone_b', day).dirty = true;
+  // Both write; neither overwrites the other's rows, each merges only its own at a restart.
+  await nodeA.flush(day);
+  await nodeB.flush(day);
+  const expected = [
+    { name: 'www.b.test', count: 8, error: 0 },
+    { name: 'api.b.test', count: 1, error: 0 },
+  ];
+  expect((await nodeA.read('zone_b', day)).asked).toEqual(expected);
+  expect((await nodeB.read('zone_b', day)).asked).toEqual(expected);
+  const restarted = new TopNames(store.db, 'node_a');
+  restarted.day('zone_b', day).asked.add('www.b.test');
+  restarted.day('zone_b', day).dirty = true;
+  await restarted.flush(day);
+  expect((await restarted.read('zone_b', day)).asked).toEqual([
+    { name: 'www.b.test', count: 9, error: 0 },
+    { name: 'api.b.test', count: 1, error: 0 },
+  ]);
+  const rows = await readTopNames(store.db, 'zone_b', day, 'node_a');
+  expect(rows.map((r) => [r.name, r.count])).toEqual([['www.b.test', 6]]);
 });

@@ -60,16 +60,30 @@ function storedFloor(rows: readonly StoredTopName[]): number {
   return Math.min(...rows.map((r) => r.count));
 }
 
+/** Merges stored rows, each node's sketch on its own (each has its own floor). */
 function mergeStored(into: SpaceSaving, stored: readonly StoredTopName[], kind: TopNameKind) {
-  const rows = stored.filter((r) => r.kind === kind);
-  into.merge(rows, 0, storedFloor(rows));
+  const byNode = new Map<string, StoredTopName[]>();
+  for (const r of stored) {
+    if (r.kind !== kind) continue;
+    let rows = byNode.get(r.node);
+    if (!rows) byNode.set(r.node, (rows = []));
+    rows.push(r);
+  }
+  for (const rows of byNode.values()) into.merge(rows, 0, storedFloor(rows));
 }
 
 export class TopNames {
   private readonly days = new Map<string, DayTop>();
   private flushing: Promise<void> | null = null;
 
-  constructor(private readonly db: Db) {}
+  /**
+   * `node`: whose rows this process writes. Several nodes on one database (ADR 0021) each keep
+   * their own; '' on a single node.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly node = '',
+  ) {}
 
   /** The sketches of a zone's day, made on first use. */
   day(zoneId: string, day: string): DayTop {
@@ -115,11 +129,15 @@ export class TopNames {
     return n;
   }
 
-  /** The day's lists: stored and in memory, merged when memory has not merged them yet. */
+  /**
+   * The day's lists: every node's stored rows and this one's memory, its own rows left out once
+   * memory has merged them.
+   */
   async read(zoneId: string, day: string): Promise<DayTopNames> {
     const mem = this.days.get(`${zoneId}\0${day}`);
-    if (mem?.seeded) return { asked: mem.asked.entries(), nxdomain: mem.nxdomain.entries() };
-    const stored = await readTopNames(this.db, zoneId, day);
+    const stored = (await readTopNames(this.db, zoneId, day)).filter(
+      (r) => !mem?.seeded || r.node !== this.node,
+    );
     const out = {
       asked: new SpaceSaving(TOP_NAME_SLOTS),
       nxdomain: new SpaceSaving(TOP_NAME_SLOTS),
@@ -148,7 +166,7 @@ export class TopNames {
     const dirty = [...this.days.values()].filter((d) => d.dirty);
     for (const d of dirty) {
       if (d.seeded) continue;
-      const stored = await readTopNames(this.db, d.zoneId, d.day);
+      const stored = await readTopNames(this.db, d.zoneId, d.day, this.node);
       mergeStored(d.asked, stored, 'asked');
       mergeStored(d.nxdomain, stored, 'nxdomain');
       d.seeded = true;
@@ -156,10 +174,10 @@ export class TopNames {
     const snapshots: TopNamesSnapshot[] = [];
     for (const d of dirty) {
       d.dirty = false;
-      snapshots.push({ zoneId: d.zoneId, day: d.day, kind: 'asked', entries: d.asked.entries() });
+      const at = { node: this.node, zoneId: d.zoneId, day: d.day };
+      snapshots.push({ ...at, kind: 'asked', entries: d.asked.entries() });
       snapshots.push({
-        zoneId: d.zoneId,
-        day: d.day,
+        ...at,
         kind: 'nxdomain',
         entries: d.nxdomain.entries(),
       });

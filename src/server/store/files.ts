@@ -2,6 +2,7 @@
 // so the directory is 0700 and the files 0600, and looser modes left by an older version or an
 // operator's copy are tightened at start. Every failure here names the path and the cause:
 // the operator reads it in a start-up message, never a user in an API answer.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -76,4 +77,24 @@ export function prepareDataDir(dataDir: string, warn: (line: string) => void): s
     throw new DataDirError(`Cannot create the database file ${dbFile}: ${fsReason(e)}.`);
   }
   return dbFile;
+}
+
+const NODE_FILE = 'node-name';
+
+/**
+ * This node's name among several on one PostgreSQL (ADR 0021): made once, kept in its data
+ * directory, so a restarted node finds its own rows (its top-names sketches) again.
+ */
+export function nodeName(dataDir: string): string {
+  const file = path.join(dataDir, NODE_FILE);
+  try {
+    const name = fs.readFileSync(file, 'utf8').trim();
+    if (/^[a-z0-9_-]{1,64}$/i.test(name)) return name;
+  } catch {
+    // not made yet
+  }
+  const name = `node_${randomBytes(6).toString('hex')}`;
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, `${name}\n`, { mode: 0o600 });
+  return name;
 }

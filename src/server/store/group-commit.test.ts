@@ -86,6 +86,8 @@ describe('group commit on a full database', () => {
     const db = store.db;
     // A real SQLITE_FULL, as a full disk gives: SQLite rolls the transaction back itself, so
     // the ROLLBACK that follows fails ("no transaction is active") and used to hide the cause.
+    // No free pages left by the migrations (a dropped table's), so the file is full at once.
+    store.sqlite.exec('VACUUM');
     const pages = store.sqlite.pragma('page_count', { simple: true }) as number;
     store.sqlite.pragma(`max_page_count = ${pages}`);
     const insert = (id: string) =>

@@ -270,6 +270,38 @@ const migrationsFor = (d: Ddl): Record<string, Migration> => ({
       await d.rrsetUsageTrigger(db);
     },
   },
+  // Top names per node (ADR 0021): several nodes on one PostgreSQL each write their own day's
+  // sketches, which reads merge; a single node is the node '' and keeps its rows.
+  '0008_top_names_per_node': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('usage_top_names_nodes')
+        .addColumn('day', d.text, (c) => c.notNull())
+        .addColumn('zone_id', d.text, (c) => c.notNull())
+        .addColumn('kind', d.text, (c) => c.notNull())
+        .addColumn('node', d.text, (c) => c.notNull())
+        .addColumn('name', d.text, (c) => c.notNull())
+        .addColumn('count', d.int, (c) => c.notNull())
+        .addColumn('error', d.int, (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_top_names_nodes_pk', [
+          'zone_id',
+          'day',
+          'kind',
+          'node',
+          'name',
+        ])
+        .execute();
+      await sql`insert into usage_top_names_nodes (day, zone_id, kind, node, name, count, error)
+        select day, zone_id, kind, '', name, count, error from usage_top_names`.execute(db);
+      await db.schema.dropTable('usage_top_names').execute();
+      await db.schema.alterTable('usage_top_names_nodes').renameTo('usage_top_names').execute();
+      await db.schema
+        .createIndex('usage_top_names_node_day')
+        .on('usage_top_names')
+        .column('day')
+        .execute();
+    },
+  },
 });
 
 /** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */

@@ -109,6 +109,8 @@ export interface UsageTopNamesTable {
   zone_id: string;
   /** 'asked' or 'nxdomain'. */
   kind: string;
+  /** The node whose sketch this is ('' on a single node; ADR 0021). */
+  node: string;
   /** Lower-cased, without the trailing dot ('' is the root). */
   name: string;
   /** The sketch's count: at least the true count, at most `error` more. */

@@ -10,30 +10,39 @@ export type TopNameKind = (typeof TOP_NAME_KINDS)[number];
 
 export interface StoredTopName {
   kind: TopNameKind;
+  /** Whose sketch: each node writes its own ('' on a single node). */
+  node: string;
   name: string;
   count: number;
   error: number;
 }
 
 export interface TopNamesSnapshot {
+  node: string;
   zoneId: string;
   day: string;
   kind: TopNameKind;
   entries: readonly { name: string; count: number; error: number }[];
 }
 
-/** The stored sketch entries of a zone's day, both kinds. */
-export async function readTopNames(db: Db, zoneId: string, day: string): Promise<StoredTopName[]> {
-  const rows = await db
+/** The stored sketch entries of a zone's day, both kinds, of every node or of `node`. */
+export async function readTopNames(
+  db: Db,
+  zoneId: string,
+  day: string,
+  node?: string,
+): Promise<StoredTopName[]> {
+  let q = db
     .selectFrom('usage_top_names')
-    .select(['kind', 'name', 'count', 'error'])
+    .select(['kind', 'node', 'name', 'count', 'error'])
     .where('zone_id', '=', zoneId)
-    .where('day', '=', day)
-    .execute();
+    .where('day', '=', day);
+  if (node !== undefined) q = q.where('node', '=', node);
+  const rows = await q.execute();
   return rows.map((r) => ({ ...r, kind: r.kind === 'nxdomain' ? 'nxdomain' : 'asked' }));
 }
 
-/** Replaces each snapshot's rows in one transaction. */
+/** Replaces each snapshot's rows (of its node) in one transaction. */
 export async function writeTopNames(db: Db, snapshots: readonly TopNamesSnapshot[]): Promise<void> {
   await write(db, async (trx) => {
     for (const s of snapshots) {
@@ -42,6 +51,7 @@ export async function writeTopNames(db: Db, snapshots: readonly TopNamesSnapshot
         .where('zone_id', '=', s.zoneId)
         .where('day', '=', s.day)
         .where('kind', '=', s.kind)
+        .where('node', '=', s.node)
         .execute();
       if (s.entries.length)
         await trx
@@ -51,6 +61,7 @@ export async function writeTopNames(db: Db, snapshots: readonly TopNamesSnapshot
               day: s.day,
               zone_id: s.zoneId,
               kind: s.kind,
+              node: s.node,
               name: e.name,
               count: e.count,
               error: e.error,

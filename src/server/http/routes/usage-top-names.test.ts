@@ -37,14 +37,16 @@ describe('top names of a day', () => {
     }));
     const yesterday = addDays(today, -1);
     await writeTopNames(server.store.db, [
-      { zoneId: id, day: today, kind: 'asked', entries: asked },
+      { node: '', zoneId: id, day: today, kind: 'asked', entries: asked },
       {
+        node: '',
         zoneId: id,
         day: today,
         kind: 'nxdomain',
         entries: [{ name: 'typo.top-route.example', count: 7, error: 0 }],
       },
       {
+        node: '',
         zoneId: id,
         day: yesterday,
         kind: 'asked',

@@ -192,6 +192,12 @@ describe('two nodes on one PostgreSQL', () => {
         const r = await call(node.url, key, 'GET', `/v1/zones/${zoneId}/usage`);
         return (r.body.data as { total_queries?: number }).total_queries === expected;
       }, 15_000);
+      // The day's top names too: each node's sketch is its own, read added up.
+      await until(async () => {
+        const r = await call(node.url, key, 'GET', `/v1/zones/${zoneId}/usage/top-names`);
+        const asked = (r.body.data as { asked: { name: string; queries: number }[] }).asked;
+        return asked.some((n) => n.name === `${zone}.` && n.queries === expected);
+      }, 15_000);
     }
   }, 60_000);
 

@@ -27,6 +27,8 @@ export interface RunningService {
   workers: DnsWorkerPool | null;
   /** Usage counts and top names not flushed yet (tests look at the sketches' bounds). */
   usage: UsageCounter;
+  /** The DNS server of this process (tests read what it caches). */
+  dns: DnsServer;
   /** Whether this node runs the background work (always on SQLite). */
   leader: Leader;
   stop(): Promise<void>;
@@ -50,7 +52,7 @@ export async function startService(
   );
   // A new leader finishes what the last one left; every delete, made on any node, reaches it.
   leader.whenLeading(() => purger.kick());
-  store.events.subscribe((e) => {
+  const unsubscribePurge = store.events.subscribe((e) => {
     if (e.kind === 'deleted') purger.kick();
   });
   // The journal's retention is in days: an hourly prune keeps it within an hour of the limit.
@@ -89,7 +91,11 @@ export async function startService(
     usage,
     dnsPort: dns.port,
     transfers,
-    readiness: { database: () => store.ping(), dnsViewLoaded: () => views.loaded },
+    readiness: {
+      database: () => store.ping(),
+      dnsViewLoaded: () => views.loaded,
+      ...(store.feed ? { followingChanges: () => store.feed!.listening } : {}),
+    },
   });
   purger.kick(); // finishes deletes that a previous run accepted but did not complete
 
@@ -107,8 +113,10 @@ export async function startService(
     usage,
     workers,
     leader,
+    dns,
     async stop() {
       clearInterval(pruning);
+      unsubscribePurge();
       await leader.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       transfers.stop();

@@ -61,9 +61,17 @@ export interface Client {
 }
 
 const MAX_CACHE = 200_000;
+/**
+ * NXDOMAIN and error answers in a cache of their own, smaller: a flood of random names (each asked
+ * once) would otherwise fill the answers' cache with entries nobody asks again (about 1 KB each,
+ * measured) and clear out the answers real clients repeat. Names mistyped by real clients recur
+ * and stay well within it.
+ */
+const MAX_NEGATIVE_CACHE = 20_000;
 
 export class DnsServer {
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly negative = new Map<string, CacheEntry>();
   private udp: dgram.Socket | null = null;
   private tcp: net.Server | null = null;
   private readonly tcpConnections: TcpConnections;
@@ -214,12 +222,11 @@ export class DnsServer {
         ? Math.min(Math.max(q.edns.udpSize, 512), EDNS_UDP_SIZE)
         : 512;
     const key = `${q.wireName}\0${q.qtype}\0${q.qclass}\0${q.edns ? (q.edns.dnssecOk ? 2 : 1) : 0}\0${maxSize}`;
-    let entry = this.cache.get(key);
+    let entry = this.cache.get(key) ?? this.negative.get(key);
     if (!entry || !this.fresh(entry)) {
       readQname(msg, q);
       entry = this.build(msg, q, maxSize);
-      if (this.cache.size >= MAX_CACHE) this.cache.clear();
-      if (entry.zoned) this.cache.set(key, entry);
+      if (entry.zoned) this.remember(key, entry);
     }
     this.lastEntry = entry;
     this.lastClass = entry.rrl;
@@ -229,6 +236,22 @@ export class DnsServer {
     out[3] = (out[3]! & 0xef) | (q.flagsLo & 0x10);
     msg.copy(out, 12, 12, q.questionEnd); // the question as asked, case included (0x20)
     return out;
+  }
+
+  private remember(key: string, entry: CacheEntry): void {
+    const [cache, max, other] = entry.rrl.errors
+      ? [this.negative, MAX_NEGATIVE_CACHE, this.cache]
+      : [this.cache, MAX_CACHE, this.negative];
+    // A name that turned from answered to NXDOMAIN (or back) leaves no stale entry to be found
+    // first and built again on every query.
+    other.delete(key);
+    if (cache.size >= max) cache.clear();
+    cache.set(key, entry);
+  }
+
+  /** Answers kept: positive ones, and NXDOMAIN or error ones (bounded apart; tests read it). */
+  get cached(): { answers: number; negative: number } {
+    return { answers: this.cache.size, negative: this.negative.size };
   }
 
   private fresh(e: CacheEntry): boolean {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from './context';
 import { registerHealthRoutes } from './health';
 import { startTestServer, type TestServer } from '../test-support/harness';
+import { testDialect } from '../test-support/test-store';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -25,7 +26,12 @@ describe('health probes', () => {
   it('/readyz: 200 when the database answers and the DNS view is loaded', async () => {
     const r = await srv.client().get('/readyz');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: 'ready', checks: { database: 'ok', dns_view: 'loaded' } });
+    // On PostgreSQL the node also follows the other nodes' writes (ADR 0021).
+    const changes = testDialect() === 'postgres' ? { changes: 'following' } : {};
+    expect(r.body).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', dns_view: 'loaded', ...changes },
+    });
     expect(r.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -55,5 +61,28 @@ describe('health probes', () => {
     });
     loaded = true;
     expect((await app.request('/readyz')).status).toBe(200);
+  });
+
+  it('/readyz: 503 while the change feed of several nodes reconnects', async () => {
+    let following = false;
+    const app = new OpenAPIHono<AppEnv>();
+    registerHealthRoutes(app, {
+      database: () => Promise.resolve(),
+      dnsViewLoaded: () => true,
+      followingChanges: () => following,
+    });
+    const cut = await app.request('/readyz');
+    expect(cut.status).toBe(503);
+    expect(await cut.json()).toMatchObject({
+      error: {
+        message: /the change feed is reconnecting/,
+        details: { checks: { database: 'ok', dns_view: 'loaded', changes: 'reconnecting' } },
+      },
+    });
+    following = true;
+    expect(await (await app.request('/readyz')).json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', dns_view: 'loaded', changes: 'following' },
+    });
   });
 });

@@ -9,6 +9,8 @@ export interface Readiness {
   /** Resolves when the database takes a query; rejects with why not. */
   database(): Promise<void>;
   dnsViewLoaded(): boolean;
+  /** Several nodes (ADR 0021): whether this node hears the others' writes now; absent alone. */
+  followingChanges?(): boolean;
 }
 
 /** A database that has not answered in this long is as good as down for a load balancer. */
@@ -20,11 +22,18 @@ export function registerHealthRoutes(app: OpenAPIHono<AppEnv>, readiness: Readin
     c.header('Cache-Control', 'no-store');
     const database = await answers(Promise.resolve().then(() => readiness.database()));
     const dnsView = readiness.dnsViewLoaded() ? 'loaded' : 'loading';
-    const checks = { database: database ?? 'ok', dns_view: dnsView };
-    if (!database && dnsView === 'loaded') return c.json({ status: 'ready', checks });
+    const following = readiness.followingChanges?.();
+    const changes =
+      following === undefined ? {} : { changes: following ? 'following' : 'reconnecting' };
+    const checks = { database: database ?? 'ok', dns_view: dnsView, ...changes };
+    if (!database && dnsView === 'loaded' && following !== false)
+      return c.json({ status: 'ready', checks });
     const reasons = [
       ...(database ? [`the database does not answer (${database})`] : []),
       ...(dnsView === 'loaded' ? [] : ['the DNS view is still loading']),
+      ...(following === false
+        ? ["the change feed is reconnecting: this node's DNS may lag the other nodes' writes"]
+        : []),
     ];
     c.get('log')?.warn({ checks }, 'not ready');
     return errorJson(c, 503, 'not_ready', `Not ready: ${reasons.join('; ')}.`, { checks });

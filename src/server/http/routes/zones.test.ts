@@ -348,9 +348,9 @@ describe('deleting a zone', () => {
       };
       const id = (await call('/v1/zones', { name: 'restart.example' })).data.id as string;
       await call(`/v1/zones/${id}/records`, { name: 'www', type: 'A', content: '192.0.2.1' });
-      // A delete accepted just before the process stopped, its purge never started.
-      await markZoneDeleted(store, id);
+      // A delete accepted just as the process stopped, its purge never started.
       await service.stop();
+      await markZoneDeleted(store, id);
       await store.close();
 
       const reopened = await openTestStore(dataDir);

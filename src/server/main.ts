@@ -13,13 +13,14 @@ async function main() {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL, base: undefined });
   const warn = (line: string) => log.warn(line);
-  // On PostgreSQL the data directory only holds files of this node (no lock: several nodes may
-  // share one database); on SQLite it holds the database, one server at a time.
+  // On SQLite the data directory holds the database; on PostgreSQL the files of this node alone
+  // (its name among the nodes, ADR 0021). Either way one server at a time: several nodes share
+  // a database, never a data directory.
   const databaseUrl = config.DATABASE_URL;
   prepareDataDir(config.dataDir, warn);
   // Before the store opens (and migrates): a second server on this directory stops here.
   // The shutdown handler below keeps `lock` reachable: a collected connection would unlock.
-  const lock = databaseUrl ? null : lockDataDir(config.dataDir);
+  const lock = lockDataDir(config.dataDir);
   const store = await openStore(config.dataDir, { warn, databaseUrl });
   const firstKey = await bootstrapFirstKey(store.db);
   const service = await startService(config, store, log);
@@ -49,7 +50,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await service.stop();
     await store.close();
-    lock?.release();
+    lock.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -43,6 +43,7 @@ interface Wire {
 interface Pending {
   event: ZoneEvent;
   committed: boolean;
+  /** Answers the writer (once; later calls do nothing). */
   resolve: () => void;
 }
 
@@ -53,6 +54,8 @@ export class ChangeFeed {
   private readonly pending = new Map<number, Pending>();
   private queue: Promise<void> = Promise.resolve();
   private client: pg.Client | null = null;
+  /** The connection listens and what was committed before it did has been caught up. */
+  private following = false;
   private view: FeedView | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -67,9 +70,14 @@ export class ChangeFeed {
     private log?: Logger,
   ) {}
 
-  /** True while this node applies the stream (after start, while connected). */
+  /** True while this node hears every write (listening, and caught up since it connected). */
   get listening(): boolean {
-    return this.client !== null;
+    return this.client !== null && this.following;
+  }
+
+  /** After start: this node's writes are applied in stream order, and wait for it. */
+  private get started(): boolean {
+    return this.view !== null && !this.stopped;
   }
 
   /**
@@ -90,8 +98,13 @@ export class ChangeFeed {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     const client = this.client;
     this.client = null;
+    this.following = false;
     await client?.end().catch(() => {});
     await this.queue;
+    // Nothing more comes back: writers still waiting are answered (their commits are made).
+    for (const p of this.pending.values()) p.resolve();
+    this.pending.clear();
+    this.view = null;
   }
 
   /** A token for one write: its notification is matched by it. */
@@ -106,13 +119,16 @@ export class ChangeFeed {
   async publish(trx: Trx, token: number, event: ZoneEvent): Promise<void> {
     const wire: Wire = { n: this.nodeId, t: token, e: event, z: event.zoneId };
     let payload = JSON.stringify(wire);
-    if (payload.length > PAYLOAD_MAX) {
+    // PostgreSQL's limit is in bytes (a TXT record's text may be any UTF-8).
+    if (Buffer.byteLength(payload) > PAYLOAD_MAX) {
       const ref: Wire = { n: this.nodeId, t: token, z: event.zoneId };
       if (event.kind !== 'deleted') ref.s = event.zone.serial;
       if (event.kind === 'rrsets' && event.changeId) ref.c = event.changeId;
       payload = JSON.stringify(ref);
     }
-    if (this.listening) this.pending.set(token, { event, committed: false, resolve: () => {} });
+    // Registered whether or not the connection listens now: a write that commits while it
+    // reconnects is applied by the catch-up that follows, in order, never out of it.
+    if (this.started) this.pending.set(token, { event, committed: false, resolve: () => {} });
     await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
   }
 
@@ -122,25 +138,29 @@ export class ChangeFeed {
   }
 
   /**
-   * After the commit: resolves once the event has been applied in stream order. Not listening
-   * (before start): the listeners are told at once, as on one machine.
+   * After the commit: resolves once the event has been applied in stream order. Before start
+   * (operator commands, tests of the store alone) the listeners are told at once, as on one
+   * machine.
    */
   async delivered(token: number, event: ZoneEvent): Promise<void> {
     const p = this.pending.get(token);
     if (!p) {
-      if (!this.listening) await this.events.emit(event);
-      return; // already applied, or by a sweep
+      if (!this.started) await this.events.emit(event);
+      return; // already applied by the stream or a catch-up
     }
     await new Promise<void>((resolve) => {
       p.committed = true;
       const timer = setTimeout(() => {
-        // Not back in time (a stream stuck behind a slow job): answered all the same, the next
-        // sweep applies it from the database. The connection's loss is handled by connect().
-        this.log?.warn({ token }, 'change feed: own write not back in time; left to the sweep');
-        void this.enqueue(() => this.sweep());
-        this.settle(token);
+        // Not back in time: its notification went with a connection that broke before LISTEN
+        // took hold again. A catch-up applies it from the database, in order, then answers.
+        this.log?.warn({ token }, 'change feed: own write not back in time; catching up');
+        void this.enqueue(() => this.sweep()).then(() => this.settle(token));
       }, OWN_WAIT_MS);
+      timer.unref();
+      let answered = false;
       p.resolve = () => {
+        if (answered) return;
+        answered = true;
         clearTimeout(timer);
         resolve();
       };
@@ -177,6 +197,7 @@ export class ChangeFeed {
     const lost = (err?: unknown) => {
       if (this.client !== client) return;
       this.client = null;
+      this.following = false;
       if (this.stopped) return;
       this.log?.warn({ err }, 'lost the change feed connection to PostgreSQL; reconnecting');
       setTimeout(() => void this.reconnect(), RECONNECT_MS).unref();
@@ -195,6 +216,7 @@ export class ChangeFeed {
     await this.enqueue(async () => {
       await this.sweep();
       for (const t of waiting) this.settle(t);
+      if (this.client === client) this.following = true;
     });
   }
 
@@ -218,12 +240,14 @@ export class ChangeFeed {
     void this.enqueue(async () => {
       if (wire.n === this.nodeId) {
         const p = this.pending.get(wire.t);
-        if (!p) return;
-        await this.apply(p.event);
-        this.settle(wire.t);
-        return;
-      }
-      this.stats.remote++;
+        if (p) {
+          await this.apply(p.event);
+          this.settle(wire.t);
+          return;
+        }
+        // Its writer was answered another way (a catch-up, a stop): applied like any other
+        // node's, the serial guard leaving out what a catch-up already applied.
+      } else this.stats.remote++;
       if (wire.e) return this.apply(wire.e);
       for (const e of await this.eventsFor(wire)) await this.apply(e);
     });

@@ -9,12 +9,15 @@ import type { Logger } from 'pino';
 /** Any 64-bit number, the same on every node (beside the zone claims' 0x5a440001). */
 const LEADER_LOCK = 0x5a44_0002;
 const TRY_MS = 2_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 export class Leader {
   private leading: boolean;
   private client: pg.Client | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** One attempt at a time: a slow database must not pile up connections. */
+  private trying = false;
   private readonly onLead = new Set<() => void>();
 
   /** `url`: the PostgreSQL database's; none on SQLite. */
@@ -51,9 +54,23 @@ export class Leader {
   }
 
   private async attempt(): Promise<void> {
-    if (this.stopped || this.leading) return;
+    if (this.stopped || this.trying) return;
+    this.trying = true;
     try {
-      if (!this.client) this.client = await this.connect();
+      if (this.leading) {
+        // Still holding it? A connection that went half-open must not leave two leaders: the
+        // lock's holder checks its connection at every round, and steps down when it fails.
+        await this.client!.query('select 1');
+        return;
+      }
+      if (!this.client) {
+        const client = await this.connect();
+        if (this.stopped) {
+          await client.end().catch(() => {});
+          return;
+        }
+        this.client = client;
+      }
       const { rows } = await this.client.query<{ ok: boolean }>(
         'select pg_try_advisory_lock($1) as ok',
         [LEADER_LOCK],
@@ -64,24 +81,40 @@ export class Leader {
       for (const fn of this.onLead) fn();
     } catch (err) {
       this.log?.warn({ err }, 'leader: PostgreSQL does not answer; trying again');
+      this.drop();
+    } finally {
+      this.trying = false;
     }
+  }
+
+  /** Lets go of the connection (and with it the lock, if it held it). */
+  private drop(): void {
+    const client = this.client;
+    this.client = null;
+    if (this.leading) this.log?.warn('leader: stepped down; the lock goes to another node');
+    this.leading = false;
+    void client?.end().catch(() => {});
   }
 
   private async connect(): Promise<pg.Client> {
     const client = new pg.Client({
       connectionString: this.url,
       keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: CONNECT_TIMEOUT_MS,
       application_name: 'zonedeck leader',
     });
     const lost = () => {
-      if (this.client !== client) return;
-      this.client = null;
-      if (this.leading) this.log?.warn('leader: lost the connection holding the lock');
-      this.leading = false;
+      if (this.client === client) this.drop();
     };
     client.on('error', lost);
     client.on('end', lost);
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (e) {
+      await client.end().catch(() => {});
+      throw e;
+    }
     return client;
   }
 }

@@ -40,7 +40,7 @@ export function setUpTransfers(
   store: Store,
   log: Logger,
   /** Several nodes: NOTIFY and new serials come from the leader alone (ADR 0021). */
-  leader: { readonly isLeader: boolean } = { isLeader: true },
+  leader: { readonly isLeader: boolean; whenLeading?(fn: () => void): void } = { isLeader: true },
 ): Transfers {
   const { db, events } = store;
   const tsig = tsigChecker(config.DNS_TSIG_KEYS);
@@ -86,6 +86,11 @@ export function setUpTransfers(
     if (e.kind === 'deleted') return forms.drop(e.zoneId);
     const view = views.byZoneId(e.zoneId);
     if (view?.active) notifyZone(view, e.zone.serial);
+  });
+  // A node taking over from a dead leader tells the secondaries of every zone: changes made
+  // between the two leaders were announced by nobody.
+  leader.whenLeading?.(() => {
+    for (const view of views.zones()) if (view.active) notifyZone(view, view.serial);
   });
   // Signed zones get a new serial once their signature window is over (zone-form.ts), and are
   // signed ahead of the first request.

@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A spec's whole run, not a timed assertion: the longest ones (sign in, real dig queries, two
+  // charts, an axe scan, a navigation) took 33 s on a loaded 2-core CI machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

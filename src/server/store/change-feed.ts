@@ -37,7 +37,6 @@ interface Wire {
   e?: ZoneEvent;
   z: string;
   s?: number;
-  c?: string;
 }
 
 interface Pending {
@@ -59,8 +58,6 @@ export class ChangeFeed {
   private view: FeedView | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
-  /** Notifications from other nodes applied, and sweeps run (tests and metrics read them). */
-  readonly stats = { remote: 0, sweeps: 0, caughtUp: 0 };
 
   constructor(
     /** The database's URL (the leader's connection opens one of its own too). */
@@ -123,7 +120,6 @@ export class ChangeFeed {
     if (Buffer.byteLength(payload) > PAYLOAD_MAX) {
       const ref: Wire = { n: this.nodeId, t: token, z: event.zoneId };
       if (event.kind !== 'deleted') ref.s = event.zone.serial;
-      if (event.kind === 'rrsets' && event.changeId) ref.c = event.changeId;
       payload = JSON.stringify(ref);
     }
     // Registered whether or not the connection listens now: a write that commits while it
@@ -165,11 +161,6 @@ export class ChangeFeed {
         resolve();
       };
     });
-  }
-
-  /** Brings the served zones up to date with the database (tests call it; so does a timer). */
-  sweepNow(): Promise<void> {
-    return this.enqueue(() => this.sweep());
   }
 
   private settle(token: number): void {
@@ -247,7 +238,7 @@ export class ChangeFeed {
         }
         // Its writer was answered another way (a catch-up, a stop): applied like any other
         // node's, the serial guard leaving out what a catch-up already applied.
-      } else this.stats.remote++;
+      }
       if (wire.e) return this.apply(wire.e);
       for (const e of await this.eventsFor(wire)) await this.apply(e);
     });
@@ -289,7 +280,6 @@ export class ChangeFeed {
   private async sweep(): Promise<void> {
     const view = this.view;
     if (!view) return;
-    this.stats.sweeps++;
     const rows = await this.db
       .selectFrom('zones')
       .select(['id', 'serial', 'ttl', 'status', 'deleted_at'])
@@ -303,7 +293,6 @@ export class ChangeFeed {
         continue;
       }
       if (known !== undefined && known >= row.serial) continue;
-      this.stats.caughtUp++;
       const events =
         known === undefined
           ? await this.zoneNow(row.id)

@@ -21,10 +21,11 @@ export async function listenDns(
     // dgram would otherwise do (on the next tick) for every datagram sent.
     const udp = dgram.createSocket({
       type,
-      lookup: (address, options, callback) =>
-        net.isIP(address)
-          ? (callback as (e: null, a: string, f: number) => void)(null, address, net.isIP(address))
-          : dns.lookup(address, options, callback),
+      lookup: (address, options, callback) => {
+        const family = net.isIP(address);
+        if (family) (callback as (e: null, a: string, f: number) => void)(null, address, family);
+        else dns.lookup(address, options, callback);
+      },
     });
     udp.on('message', (msg, rinfo) => onDatagram(udp, msg, rinfo));
     await new Promise<void>((resolve, reject) => {

@@ -46,6 +46,22 @@ describe('parseQuery', () => {
     expect(q.qname).toBe('www.example.test');
   });
 
+  it('keys the question by its lower-cased name with type and class; type octets stay as sent', () => {
+    // The answer cache's key: the same for any case of the name (0x20 randomisation), never the
+    // same for two types, even when a type's octet is a capital letter's (HTTPS is 0x0041).
+    const key = (msg: Buffer) => query(parseQuery(msg)).question;
+    const mx = packet('www.example.test', 'MX');
+    expect(key(packet('WwW.Example.TEST', 'MX'))).toBe(key(mx));
+    expect(key(mx)).toBe('\x03www\x07example\x04test\x00\x00\x0f\x00\x01');
+    // The type's low octet sits 3 octets before the question's end.
+    const https = patched(packet('Www.Example.test', 'MX'), mx.length - 3, 0x41);
+    const type97 = patched(packet('www.example.test', 'MX'), mx.length - 3, 0x61);
+    expect(query(parseQuery(https)).qtype).toBe(65);
+    expect(query(parseQuery(type97)).qtype).toBe(97);
+    expect(key(https)).toBe('\x03www\x07example\x04test\x00\x00\x41\x00\x01');
+    expect(key(type97)).not.toBe(key(https));
+  });
+
   it.each<[string, Opt[], Query['edns']]>([
     ['no OPT: no EDNS', [], null],
     ['an OPT', [{ udpPayloadSize: 1232 }], { udpSize: 1232, dnssecOk: false, version: 0 }],

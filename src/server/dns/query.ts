@@ -10,8 +10,13 @@ export interface Query {
   flagsLo: number;
   /** Lower-case, no trailing dot, labels as latin1 text; filled in by `readQname` on a cache miss. */
   qname: string;
-  /** The question's name in wire form, lower-cased, as latin1 text: the cache key's core. */
+  /** The question's name in wire form, lower-cased, as latin1 text (no root label). */
   wireName: string;
+  /**
+   * The whole question in wire form (name, type and class), the name lower-cased, as latin1
+   * text: the answer cache's key within the answers of one size and EDNS variant.
+   */
+  question: string;
   qtype: number;
   qclass: number;
   /** Offset just after the question section. */
@@ -61,6 +66,16 @@ export function parseQuery(buf: Buffer): ParseResult {
     if (at - 12 > 255) return refusal(1, id, flagsHi, 12);
   }
   const nameEnd = at;
+  // Lower-case letters are the rule: the name is lowered as text only when it has capitals
+  // (0x20 randomisation, RFC draft-vixie-dnsext-dns0x20), not run through a replace per query.
+  let capitals = false;
+  for (let i = 13; i < nameEnd; i++) {
+    const c = buf[i]!;
+    if (c >= 65 && c <= 90) {
+      capitals = true;
+      break;
+    }
+  }
   at += 1;
   if (at + 4 > buf.length) return refusal(1, id, flagsHi, 12);
   const qtype = buf.readUInt16BE(at);
@@ -86,6 +101,11 @@ export function parseQuery(buf: Buffer): ParseResult {
     }
     rest = end + 10 + rdlength;
   }
+  // One string for the question; the name is a slice of it (no copy). Type and class octets are
+  // never lowered: 0x41 is a type (HTTPS), not a letter.
+  const question = capitals
+    ? asciiLower(buf.toString('latin1', 12, nameEnd)) + buf.toString('latin1', nameEnd, questionEnd)
+    : buf.toString('latin1', 12, questionEnd);
   return {
     ok: true,
     query: {
@@ -93,7 +113,8 @@ export function parseQuery(buf: Buffer): ParseResult {
       flagsHi,
       flagsLo: buf[3]!,
       qname: '',
-      wireName: asciiLower(buf.toString('latin1', 12, nameEnd)),
+      wireName: question.slice(0, nameEnd - 12),
+      question,
       qtype,
       qclass,
       questionEnd,

@@ -69,8 +69,7 @@ export class RrsetUsage {
   }
 
   /** Counts one query on `cell`, or on today's cell of its RRset when `cell`'s day is over. */
-  hit(cell: RrsetCell): RrsetCell {
-    const now = this.now();
+  hit(cell: RrsetCell, now = this.now()): RrsetCell {
     const current = now < cell.until ? cell : this.cell(cell.zoneId, cell.name, cell.type);
     current.n++;
     current.last = now;

@@ -69,9 +69,47 @@ const MAX_CACHE = 200_000;
  */
 const MAX_NEGATIVE_CACHE = 20_000;
 
+/**
+ * Answers by the question as asked (`Query.question`), in one map per variant of the answer (the
+ * size it must fit and the EDNS/DO form): a lookup hashes the question's own string, with no
+ * key string built per query.
+ */
+class AnswerCache {
+  private readonly variants = new Map<number, Map<string, CacheEntry>>();
+  size = 0;
+
+  constructor(private readonly max: number) {}
+
+  get(variant: number, question: string): CacheEntry | undefined {
+    return this.variants.get(variant)?.get(question);
+  }
+
+  /** Keeps an answer; a full cache is emptied first (every entry is rebuilt on its next query). */
+  set(variant: number, question: string, entry: CacheEntry): void {
+    if (this.size >= this.max) this.clear();
+    let answers = this.variants.get(variant);
+    if (!answers) this.variants.set(variant, (answers = new Map()));
+    const had = answers.size;
+    answers.set(question, entry);
+    this.size += answers.size - had;
+  }
+
+  delete(variant: number, question: string): void {
+    const answers = this.variants.get(variant);
+    if (answers?.delete(question)) this.size--;
+  }
+
+  clear(): void {
+    this.variants.clear();
+    this.size = 0;
+  }
+}
+
 export class DnsServer {
-  private readonly cache = new Map<string, CacheEntry>();
-  private readonly negative = new Map<string, CacheEntry>();
+  private readonly cache = new AnswerCache(MAX_CACHE);
+  private readonly negative = new AnswerCache(MAX_NEGATIVE_CACHE);
+  /** The clock of the query being answered: read once, for freshness, RRL and counting. */
+  private now = 0;
   private udp: dgram.Socket | null = null;
   private tcp: net.Server | null = null;
   private readonly tcpConnections: TcpConnections;
@@ -105,6 +143,7 @@ export class DnsServer {
 
   /** Answers one query message; null means drop it. Never throws. */
   answer(msg: Buffer, tcp: boolean, client?: Client): Buffer | null {
+    this.now = Date.now();
     this.lastEntry = null;
     this.lastClass = RRL_ERRORS;
     this.lastQuestionEnd = 12;
@@ -167,7 +206,7 @@ export class DnsServer {
   answerUdp(msg: Buffer, address: string): Buffer | null {
     const out = this.withTsig(msg, (key) => this.answer(msg, false, { address, key }));
     if (!out || !this.rrl) return out && this.sent(out, this.counters.udp);
-    const verdict = this.rrl.check(address, this.lastClass, Date.now());
+    const verdict = this.rrl.check(address, this.lastClass, this.now);
     if (verdict === RRL_OK) return this.sent(out, this.counters.udp);
     if (verdict === RRL_DROP) {
       this.counters.rrlDrop++;
@@ -192,8 +231,8 @@ export class DnsServer {
     byRcode[out[3]! & 0x0f]!++;
     const e = this.lastEntry;
     if (e?.cell) {
-      e.cell = this.usage!.hit(e.cell, e.name);
-      if (e.rr) e.rr = this.usage!.rrsets.hit(e.rr);
+      e.cell = this.usage!.hit(e.cell, e.name, this.now);
+      if (e.rr) e.rr = this.usage!.rrsets.hit(e.rr, this.now);
     }
     return out;
   }
@@ -221,16 +260,17 @@ export class DnsServer {
       : q.edns
         ? Math.min(Math.max(q.edns.udpSize, 512), EDNS_UDP_SIZE)
         : 512;
-    const key = `${q.wireName}\0${q.qtype}\0${q.qclass}\0${q.edns ? (q.edns.dnssecOk ? 2 : 1) : 0}\0${maxSize}`;
-    let entry = this.cache.get(key) ?? this.negative.get(key);
+    const variant = maxSize * 4 + (q.edns ? (q.edns.dnssecOk ? 2 : 1) : 0);
+    let entry = this.cache.get(variant, q.question) ?? this.negative.get(variant, q.question);
     if (!entry || !this.fresh(entry)) {
       readQname(msg, q);
       entry = this.build(msg, q, maxSize);
-      if (entry.zoned) this.remember(key, entry);
+      if (entry.zoned) this.remember(variant, q.question, entry);
     }
     this.lastEntry = entry;
     this.lastClass = entry.rrl;
-    const out = Buffer.from(entry.buf);
+    const out = Buffer.allocUnsafe(entry.buf.length);
+    out.set(entry.buf);
     out.writeUInt16BE(q.id, 0);
     out[2] = (out[2]! & 0xfe) | (q.flagsHi & 0x01);
     out[3] = (out[3]! & 0xef) | (q.flagsLo & 0x10);
@@ -238,15 +278,14 @@ export class DnsServer {
     return out;
   }
 
-  private remember(key: string, entry: CacheEntry): void {
-    const [cache, max, other] = entry.rrl.errors
-      ? [this.negative, MAX_NEGATIVE_CACHE, this.cache]
-      : [this.cache, MAX_CACHE, this.negative];
+  private remember(variant: number, question: string, entry: CacheEntry): void {
+    const [cache, other] = entry.rrl.errors
+      ? [this.negative, this.cache]
+      : [this.cache, this.negative];
     // A name that turned from answered to NXDOMAIN (or back) leaves no stale entry to be found
     // first and built again on every query.
-    other.delete(key);
-    if (cache.size >= max) cache.clear();
-    cache.set(key, entry);
+    other.delete(variant, question);
+    cache.set(variant, question, entry);
   }
 
   /** Answers kept: positive ones, and NXDOMAIN or error ones (bounded apart; tests read it). */
@@ -255,7 +294,7 @@ export class DnsServer {
   }
 
   private fresh(e: CacheEntry): boolean {
-    if (e.epoch !== this.views.epoch || Date.now() >= e.refreshAt) return false;
+    if (e.epoch !== this.views.epoch || this.now >= e.refreshAt) return false;
     for (const d of e.deps) if (d.zone.version !== d.version) return false;
     return true;
   }
@@ -271,7 +310,7 @@ export class DnsServer {
       buf: encodeResponse(msg, q, res, maxSize),
       epoch: this.views.epoch,
       deps: res.deps.map((zone) => ({ zone, version: zone.version })),
-      refreshAt: Date.now() + RESIGN_AFTER_MS,
+      refreshAt: this.now + RESIGN_AFTER_MS,
       rrl: rrlClassOf(q, res),
       zoned: counted !== undefined,
       name: q.qname,

@@ -88,9 +88,8 @@ export class UsageCounter {
    * Counts one query on `cell`, or on the current hour's cell when `cell`'s hour is over, and
    * its name (lower-cased, no trailing dot) in the day's top names.
    */
-  hit(cell: UsageCell, name: string): UsageCell {
-    const current =
-      this.now() < cell.until ? cell : this.cell(cell.zoneId, cell.qtype, cell.outcome);
+  hit(cell: UsageCell, name: string, now = this.now()): UsageCell {
+    const current = now < cell.until ? cell : this.cell(cell.zoneId, cell.qtype, cell.outcome);
     current.n++;
     const top = current.top;
     top.asked.add(name);

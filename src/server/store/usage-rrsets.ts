@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
 import { dialectOf } from './dialect';
-import { write } from './group-commit';
+import { write, type Trx } from './group-commit';
 import { HOURLY_DAYS } from './usage';
 
 export interface RrsetCount {
@@ -33,36 +33,67 @@ export async function addRrsetUsage(db: Db, counts: readonly RrsetCount[]): Prom
           .slice(i, i + CHUNK)
           .map((c) => [c.zoneId, c.name, c.type, c.day, c.count, c.lastQueriedAt]),
       );
-      const pg = dialectOf(trx) === 'postgres';
-      // The batch as rows of JSON: SQLite's json_each, PostgreSQL's json_array_elements (whose
-      // text fields need casts), and the later of two times (max / greatest).
-      const rowsOf = pg
-        ? sql`json_array_elements(${rows}::json) AS j(value)`
-        : sql`json_each(${rows}) AS j`;
-      const count = pg ? sql`(j.value ->> 4)::bigint` : sql`j.value ->> 4`;
-      const later = pg ? sql`greatest` : sql`max`;
-      const exists = sql`EXISTS (SELECT 1 FROM rrsets s WHERE s.zone_id = j.value ->> 0
-          AND s.name = j.value ->> 1 AND s.type = j.value ->> 2)`;
-      await sql`
-        INSERT INTO usage_rrsets_daily (zone_id, name, type, day, count)
-        SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, ${count}
-        FROM ${rowsOf}
-        WHERE ${exists}
-        ON CONFLICT (zone_id, name, type, day)
-        DO UPDATE SET count = usage_rrsets_daily.count + excluded.count`.execute(trx);
-      await sql`
-        INSERT INTO usage_rrsets_last (zone_id, name, type, last_queried_at)
-        SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, max(j.value ->> 5)
-        FROM ${rowsOf}
-        WHERE ${exists}
-        -- One row per RRset (a batch may hold two of its days; PostgreSQL refuses to update a
-        -- row twice in one statement).
-        GROUP BY j.value ->> 0, j.value ->> 1, j.value ->> 2
-        ON CONFLICT (zone_id, name, type)
-        DO UPDATE SET last_queried_at = ${later}(usage_rrsets_last.last_queried_at,
-          excluded.last_queried_at)`.execute(trx);
+      if (dialectOf(trx) === 'postgres') await addChunkPostgres(trx, rows);
+      else await addChunkSqlite(trx, rows);
     }
   });
+}
+
+/**
+ * SQLite runs on the DNS server's own thread: the batch is read from JSON once, into a
+ * temporary table, joined with the RRsets that exist, then added to both tables from there
+ * (half the CPU of reading each field from the JSON in each statement, measured).
+ */
+async function addChunkSqlite(trx: Trx, rows: string): Promise<void> {
+  await sql`CREATE TEMP TABLE IF NOT EXISTS rrset_usage_batch (zone_id TEXT, name TEXT,
+    type TEXT, day TEXT, count INTEGER, last_queried_at TEXT)`.execute(trx);
+  await sql`DELETE FROM temp.rrset_usage_batch`.execute(trx);
+  await sql`
+    INSERT INTO temp.rrset_usage_batch
+    SELECT s.zone_id, s.name, s.type, j.value ->> 3, j.value ->> 4, j.value ->> 5
+    FROM json_each(${rows}) AS j
+    JOIN rrsets s ON s.zone_id = j.value ->> 0 AND s.name = j.value ->> 1
+      AND s.type = j.value ->> 2`.execute(trx);
+  // WHERE true: an upsert's SELECT needs a clause before ON CONFLICT (SQLite's parsing rule).
+  await sql`
+    INSERT INTO usage_rrsets_daily (zone_id, name, type, day, count)
+    SELECT zone_id, name, type, day, count FROM temp.rrset_usage_batch WHERE true
+    ON CONFLICT (zone_id, name, type, day)
+    DO UPDATE SET count = usage_rrsets_daily.count + excluded.count`.execute(trx);
+  // One row per RRset: a batch may hold two of its days.
+  await sql`
+    INSERT INTO usage_rrsets_last (zone_id, name, type, last_queried_at)
+    SELECT zone_id, name, type, max(last_queried_at) FROM temp.rrset_usage_batch
+    GROUP BY zone_id, name, type
+    ON CONFLICT (zone_id, name, type)
+    DO UPDATE SET last_queried_at = max(usage_rrsets_last.last_queried_at,
+      excluded.last_queried_at)`.execute(trx);
+  await sql`DELETE FROM temp.rrset_usage_batch`.execute(trx);
+}
+
+/** PostgreSQL does the work in its own process: the batch as rows of json_array_elements. */
+async function addChunkPostgres(trx: Trx, rows: string): Promise<void> {
+  const rowsOf = sql`json_array_elements(${rows}::json) AS j(value)`;
+  const exists = sql`EXISTS (SELECT 1 FROM rrsets s WHERE s.zone_id = j.value ->> 0
+      AND s.name = j.value ->> 1 AND s.type = j.value ->> 2)`;
+  await sql`
+    INSERT INTO usage_rrsets_daily (zone_id, name, type, day, count)
+    SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, (j.value ->> 4)::bigint
+    FROM ${rowsOf}
+    WHERE ${exists}
+    ON CONFLICT (zone_id, name, type, day)
+    DO UPDATE SET count = usage_rrsets_daily.count + excluded.count`.execute(trx);
+  await sql`
+    INSERT INTO usage_rrsets_last (zone_id, name, type, last_queried_at)
+    SELECT j.value ->> 0, j.value ->> 1, j.value ->> 2, max(j.value ->> 5)
+    FROM ${rowsOf}
+    WHERE ${exists}
+    -- One row per RRset (a batch may hold two of its days; PostgreSQL refuses to update a
+    -- row twice in one statement).
+    GROUP BY j.value ->> 0, j.value ->> 1, j.value ->> 2
+    ON CONFLICT (zone_id, name, type)
+    DO UPDATE SET last_queried_at = greatest(usage_rrsets_last.last_queried_at,
+      excluded.last_queried_at)`.execute(trx);
 }
 
 export interface StoredRrsetUsage {

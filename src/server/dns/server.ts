@@ -34,6 +34,8 @@ import type { ZoneView } from './zone-view';
 
 interface CacheEntry {
   buf: Buffer;
+  /** What follows the question in `buf`: the answer, authority and additional sections. */
+  body: Buffer;
   epoch: number;
   deps: { zone: ZoneView; version: number }[];
   refreshAt: number;
@@ -120,6 +122,11 @@ export class DnsServer {
   private lastEntry: CacheEntry | null = null;
   private lastClass: RrlClass = RRL_ERRORS;
   private lastQuestionEnd = 12;
+  /**
+   * Set when the last answer() returned only the header and question (the query's own, patched
+   * into an answer's): the cached sections that follow them, sent as a second buffer.
+   */
+  private lastBody: Buffer | null = null;
   port = 0;
 
   constructor(
@@ -142,15 +149,17 @@ export class DnsServer {
   }
 
   /** Answers one query message; null means drop it. Never throws. */
-  answer(msg: Buffer, tcp: boolean, client?: Client): Buffer | null {
+  answer(msg: Buffer, tcp: boolean, client?: Client, inParts = false): Buffer | null {
     this.now = Date.now();
+    this.lastBody = null;
     this.lastEntry = null;
     this.lastClass = RRL_ERRORS;
     this.lastQuestionEnd = 12;
     try {
-      return this.answerUnsafe(msg, tcp, client);
+      return this.answerUnsafe(msg, tcp, client, inParts);
     } catch (err) {
       this.log.error({ err }, 'dns answer failed');
+      this.lastBody = null;
       this.lastEntry = null;
       this.lastClass = RRL_ERRORS;
       this.lastQuestionEnd = 12;
@@ -202,12 +211,29 @@ export class DnsServer {
     return out && check.sign([out])[0]!;
   }
 
-  /** The UDP answer to send to `address` after rate limiting; null: send nothing. */
-  answerUdp(msg: Buffer, address: string): Buffer | null {
-    const out = this.withTsig(msg, (key) => this.answer(msg, false, { address, key }));
-    if (!out || !this.rrl) return out && this.sent(out, this.counters.udp);
-    const verdict = this.rrl.check(address, this.lastClass, this.now);
-    if (verdict === RRL_OK) return this.sent(out, this.counters.udp);
+  /**
+   * The UDP answer to send to `address` after rate limiting, as one buffer or as two (the
+   * query's own header and question made an answer's, then the cached sections: an unsigned
+   * query answered from the cache, with no copy of the answer); null: send nothing. `msg` is
+   * this query's datagram, which the answer may reuse.
+   */
+  answerUdp(msg: Buffer, address: string): Buffer | Buffer[] | null {
+    const out = this.withTsig(msg, (key) =>
+      this.answer(msg, false, { address, key }, key === null),
+    );
+    const body = this.lastBody;
+    this.lastBody = null;
+    if (!out) return null;
+    if (this.rrl) {
+      const verdict = this.rrl.check(address, this.lastClass, this.now);
+      if (verdict !== RRL_OK) return this.limited(out, verdict);
+    }
+    this.sent(out, this.counters.udp);
+    return body ? [out, body] : out;
+  }
+
+  /** What RRL leaves of an answer: nothing, or its header and question with TC. */
+  private limited(out: Buffer, verdict: number): Buffer | null {
     if (verdict === RRL_DROP) {
       this.counters.rrlDrop++;
       return null;
@@ -227,7 +253,7 @@ export class DnsServer {
    * Counts a response that goes out whole: in the metrics, and in the zone's usage (queries
    * that RRL drops or slips are not answered, so they are not counted in usage).
    */
-  private sent(out: Buffer, byRcode: Float64Array): Buffer {
+  private sent<T extends Buffer>(out: T, byRcode: Float64Array): T {
     byRcode[out[3]! & 0x0f]!++;
     const e = this.lastEntry;
     if (e?.cell) {
@@ -237,7 +263,12 @@ export class DnsServer {
     return out;
   }
 
-  private answerUnsafe(msg: Buffer, tcp: boolean, client?: Client): Buffer | null {
+  private answerUnsafe(
+    msg: Buffer,
+    tcp: boolean,
+    client: Client | undefined,
+    inParts: boolean,
+  ): Buffer | null {
     const parsed = parseQuery(msg);
     if (!parsed.ok) {
       if (parsed.rcode === null) return null;
@@ -269,8 +300,19 @@ export class DnsServer {
     }
     this.lastEntry = entry;
     this.lastClass = entry.rrl;
-    const out = Buffer.allocUnsafe(entry.buf.length);
-    out.set(entry.buf);
+    const cached = entry.buf;
+    if (inParts) {
+      // The query's header and question become the answer's: its id, RD and CD and the question
+      // as asked (case included, 0x20) are already there; flags and counts come from the cache.
+      // The question is as long as the cached one (the key holds it), so the sections follow.
+      msg[2] = (cached[2]! & 0xfe) | (q.flagsHi & 0x01);
+      msg[3] = (cached[3]! & 0xef) | (q.flagsLo & 0x10);
+      cached.copy(msg, 4, 4, 12);
+      this.lastBody = entry.body;
+      return msg.subarray(0, q.questionEnd);
+    }
+    const out = Buffer.allocUnsafe(cached.length);
+    out.set(cached);
     out.writeUInt16BE(q.id, 0);
     out[2] = (out[2]! & 0xfe) | (q.flagsHi & 0x01);
     out[3] = (out[3]! & 0xef) | (q.flagsLo & 0x10);
@@ -306,8 +348,10 @@ export class DnsServer {
         : emptyResolution(RCODE.REFUSED, false);
     const counted = res.zone ?? res.refusedZone;
     const rr = res.zone && this.usage ? answeringRRset(res, q.qtype) : null;
+    const buf = encodeResponse(msg, q, res, maxSize);
     return {
-      buf: encodeResponse(msg, q, res, maxSize),
+      buf,
+      body: buf.subarray(q.questionEnd),
       epoch: this.views.epoch,
       deps: res.deps.map((zone) => ({ zone, version: zone.version })),
       refreshAt: this.now + RESIGN_AFTER_MS,

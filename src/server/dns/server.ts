@@ -307,7 +307,7 @@ export class DnsServer {
       // The question is as long as the cached one (the key holds it), so the sections follow.
       msg[2] = (cached[2]! & 0xfe) | (q.flagsHi & 0x01);
       msg[3] = (cached[3]! & 0xef) | (q.flagsLo & 0x10);
-      cached.copy(msg, 4, 4, 12);
+      for (let i = 4; i < 12; i++) msg[i] = cached[i]!; // the counts: too few bytes for copy()
       this.lastBody = entry.body;
       return msg.subarray(0, q.questionEnd);
     }

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { spawnServer, waitForExit, type ServerProcess } from '../src/server/test-support/process';
 import { percentile, queryPackets, runLoad } from './dns-load';
+import { hotPathFigures } from './dns-hot-path';
 import { microFigures } from './dns-rrl';
 import { seedZone } from '../src/server/test-support/seed';
 
@@ -327,6 +328,7 @@ async function main() {
     const countRounds = await alternated(on, uncounted);
     const countPairs = await loadedAtOnce(on, uncounted);
     const micro = microFigures();
+    const hot = await hotPathFigures(uncountedDir, queryPackets(mix(20_000), false));
     // Node's floor: the bare responder, under the same load, alternated with the counting server.
     const floor = await startFloor();
     let floorRounds: { on: number; off: number }[];
@@ -427,12 +429,12 @@ async function main() {
     // Two servers loaded at the same time: each round's ratio, and their median.
     const atOnce = (label: string, pairs: { on: number; off: number }[], budget: number) => {
       line(
-        `CPU per query, ${label}, loaded at once, ${pairs.length} rounds`,
+        `CPU per query, ${label} at once, ${pairs.length} rounds`,
         pairs.map((r) => `${r.on.toFixed(1)}/${r.off.toFixed(1)}`).join(' '),
       );
       const r = median(pairs.map((p) => p.on / p.off));
       line(
-        `ratio, ${label}, loaded at once (median of rounds)`,
+        `ratio, ${label} at once (median of rounds)`,
         `${r.toFixed(3)}×`,
         r <= budget ? `ok (<= ${budget}×)` : `OVER BUDGET (> ${budget}×)`,
       );
@@ -478,6 +480,10 @@ async function main() {
       floorRatio <= 1.3 ? 'ok (<= 1.3×)' : 'OVER BUDGET (> 1.3×), or noise: compare the rounds',
     );
     atOnce('ours/floor', floorPairs, 1.3);
+    line(
+      'our JavaScript per answer, in-process, counting on / off (µs)',
+      `${(hot.countedNs / 1000).toFixed(2)} / ${(hot.uncountedNs / 1000).toFixed(2)}`,
+    );
 
     const qps1 = median(coreRuns.map((r) => r.off.qps));
     const qpsN = median(coreRuns.map((r) => r.on.qps));

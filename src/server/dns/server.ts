@@ -50,6 +50,12 @@ interface CacheEntry {
   name: string;
   /** Answers for a zone are cached; those for names in no zone are not (junk would evict them). */
   zoned: boolean;
+  /**
+   * An answer that a flood of made-up names yields one of per name: NXDOMAIN, an error, a
+   * referral (any name below a delegation), or an answer or NODATA made from a wildcard. Kept
+   * in the smaller cache. Answers for names that exist are bounded by the zones' contents.
+   */
+  anyName: boolean;
   /** What RRL counts this answer as. */
   rrl: RrlClass;
 }
@@ -64,12 +70,13 @@ export interface Client {
 
 const MAX_CACHE = 200_000;
 /**
- * NXDOMAIN and error answers in a cache of their own, smaller: a flood of random names (each asked
- * once) would otherwise fill the answers' cache with entries nobody asks again (about 1 KB each,
- * measured) and clear out the answers real clients repeat. Names mistyped by real clients recur
- * and stay well within it.
+ * Answers for names that need not exist (CacheEntry.anyName: NXDOMAIN, errors, referrals,
+ * wildcards) in a cache of their own, smaller: a flood of random names (each asked once) would
+ * otherwise fill the answers' cache with entries nobody asks again (about 1 KB each, measured)
+ * and clear out the answers real clients repeat. Names mistyped by real clients recur and stay
+ * well within it.
  */
-const MAX_NEGATIVE_CACHE = 20_000;
+const MAX_ANY_NAME_CACHE = 20_000;
 
 /**
  * Answers by the question as asked (`Query.question`), in one map per variant of the answer (the
@@ -109,7 +116,7 @@ class AnswerCache {
 
 export class DnsServer {
   private readonly cache = new AnswerCache(MAX_CACHE);
-  private readonly negative = new AnswerCache(MAX_NEGATIVE_CACHE);
+  private readonly anyName = new AnswerCache(MAX_ANY_NAME_CACHE);
   /** The clock of the query being answered: read once, for freshness, RRL and counting. */
   private now = 0;
   private udp: dgram.Socket | null = null;
@@ -292,7 +299,7 @@ export class DnsServer {
         ? Math.min(Math.max(q.edns.udpSize, 512), EDNS_UDP_SIZE)
         : 512;
     const variant = maxSize * 4 + (q.edns ? (q.edns.dnssecOk ? 2 : 1) : 0);
-    let entry = this.cache.get(variant, q.question) ?? this.negative.get(variant, q.question);
+    let entry = this.cache.get(variant, q.question) ?? this.anyName.get(variant, q.question);
     if (!entry || !this.fresh(entry)) {
       readQname(msg, q);
       entry = this.build(msg, q, maxSize);
@@ -321,18 +328,18 @@ export class DnsServer {
   }
 
   private remember(variant: number, question: string, entry: CacheEntry): void {
-    const [cache, other] = entry.rrl.errors
-      ? [this.negative, this.cache]
-      : [this.cache, this.negative];
+    const [cache, other] = entry.anyName
+      ? [this.anyName, this.cache]
+      : [this.cache, this.anyName];
     // A name that turned from answered to NXDOMAIN (or back) leaves no stale entry to be found
     // first and built again on every query.
     other.delete(variant, question);
     cache.set(variant, question, entry);
   }
 
-  /** Answers kept: positive ones, and NXDOMAIN or error ones (bounded apart; tests read it). */
-  get cached(): { answers: number; negative: number } {
-    return { answers: this.cache.size, negative: this.negative.size };
+  /** Answers kept: for names that exist, and for any name (bounded apart; tests read it). */
+  get cached(): { answers: number; anyName: number } {
+    return { answers: this.cache.size, anyName: this.anyName.size };
   }
 
   private fresh(e: CacheEntry): boolean {
@@ -357,6 +364,8 @@ export class DnsServer {
       refreshAt: this.now + RESIGN_AFTER_MS,
       rrl: rrlClassOf(q, res),
       zoned: counted !== undefined,
+      // A wildcard's answer or NODATA carries the proof that the name itself does not exist.
+      anyName: res.rcode !== RCODE.NOERROR || !res.aa || res.denials.some((d) => 'covers' in d),
       name: q.qname,
       // Every entry has both fields, set or not: one object shape for the hot path's reads.
       cell:

@@ -328,9 +328,7 @@ export class DnsServer {
   }
 
   private remember(variant: number, question: string, entry: CacheEntry): void {
-    const [cache, other] = entry.anyName
-      ? [this.anyName, this.cache]
-      : [this.cache, this.anyName];
+    const [cache, other] = entry.anyName ? [this.anyName, this.cache] : [this.cache, this.anyName];
     // A name that turned from answered to NXDOMAIN (or back) leaves no stale entry to be found
     // first and built again on every query.
     other.delete(variant, question);

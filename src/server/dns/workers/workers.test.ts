@@ -120,14 +120,18 @@ describe('DNS workers', () => {
     const today = new Date().toISOString().slice(0, 10);
     const top = (await srv.admin.get(`/v1/zones/${zoneId}/usage/top-names?date=${today}`)).body
       .data;
-    const www = (top.asked as { name: string; queries: number }[]).find(
+    const www = (top.asked as { name: string; queries: number; error: number }[]).find(
       (n) => n.name === 'www.workers.example.',
     );
-    // Every query for www in this file, from whichever process answered it: exact.
-    expect(www, JSON.stringify(top.asked)).toMatchObject({
-      queries: 3000 + 5 * 600 + 2300,
-      error: 0,
-    });
+    // Every query for www in this file, from whichever process answered it, within the merged
+    // sketch's bound: exact while each worker's sketch held fewer names than its slots between
+    // two handovers; when 500 junk names pushed www out of one for a moment, the count may be
+    // over by the error it reports, never under (ADR 0016, 0020).
+    const wwwQueries = 3000 + 5 * 600 + 2300;
+    expect(www, JSON.stringify(top.asked)).toBeDefined();
+    expect(www!.queries).toBeGreaterThanOrEqual(wwwQueries);
+    expect(www!.queries - www!.error).toBeLessThanOrEqual(wwwQueries);
+    expect(www!.error).toBeLessThanOrEqual(50);
     const rrsets = (await srv.admin.get(`/v1/zones/${zoneId}/usage/rrsets?days=1`)).body.data
       .rrsets as { name: string; type: string; queries: number; last_queried_at: string }[];
     // The A RRset answered every A query for www (the AAAA ones were NODATA: no RRset).

@@ -9,7 +9,7 @@
 // <= 15 µs server CPU per answered query; view under 1 KB per record; RRL adds < 1 µs a query;
 // usage counting (by hour, type and outcome) within 1.1× of the CPU per query without it; the
 // whole hot path within 1.3× of the floor.
-import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,44 +120,7 @@ async function throughput(server: Target, dnssecOk: boolean) {
     ...new Map(questions.map((q) => [`${q.name} ${q.type}`, q])).values(),
   ]);
   const cpu0 = cpuSeconds(server.child.pid!);
-  let answered: number;
-  let seconds: number;
-  if (hasDnsperf) {
-    const file = path.join(os.tmpdir(), `zonedeck-dnsperf-${process.pid}.txt`);
-    fs.writeFileSync(file, questions.map((q) => `${q.name} ${q.type}`).join('\n') + '\n');
-    const out = execFileSync(
-      'dnsperf',
-      [
-        '-s',
-        '127.0.0.1',
-        '-p',
-        String(server.dnsPort),
-        '-d',
-        file,
-        '-l',
-        String(SECONDS),
-        '-c',
-        '4',
-        '-q',
-        '400',
-        ...(dnssecOk ? ['-D'] : ['-e']),
-      ],
-      { encoding: 'utf8' },
-    );
-    fs.rmSync(file);
-    answered = Number(/Queries completed:\s+(\d+)/.exec(out)?.[1]);
-    seconds = Number(/Run time \(s\):\s+([\d.]+)/.exec(out)?.[1]);
-  } else {
-    const r = await runLoad({
-      host: '127.0.0.1',
-      port: server.dnsPort,
-      packets: queryPackets(questions, dnssecOk),
-      seconds: SECONDS,
-      inFlight: 300,
-    });
-    answered = r.answered;
-    seconds = r.seconds;
-  }
+  const { answered, seconds } = await load(server, questions, 4, dnssecOk);
   const cpu = cpuSeconds(server.child.pid!) - cpu0;
   return { qps: answered / seconds, cpuUsPerQuery: (cpu * 1e6) / answered, coldUs };
 }
@@ -201,37 +164,51 @@ async function alternated(on: Target, off: Target, rounds = 4) {
 
 type Run = Awaited<ReturnType<typeof throughput>>;
 
-/** Server CPU per answered query under `clients` dnsperf clients (or the built-in load), async. */
-async function cpuPerQuery(target: Target, file: string, clients: number): Promise<number> {
-  const cpu0 = cpuSeconds(target.child.pid!);
-  let answered: number;
-  if (hasDnsperf) {
-    const { stdout } = await promisify(execFile)(
-      'dnsperf',
-      ['-s', '127.0.0.1', '-p', String(target.dnsPort), '-d', file, '-l', String(SECONDS)].concat([
-        '-c',
-        String(clients),
-        '-q',
-        String(100 * clients),
-        '-e',
-      ]),
-      { encoding: 'utf8' },
-    );
-    answered = Number(/Queries completed:\s+(\d+)/.exec(stdout)?.[1]);
-  } else {
-    const questions = fs.readFileSync(file, 'utf8').trim().split('\n');
+let loads = 0;
+
+/**
+ * `questions` asked of `target` for SECONDS by `clients` dnsperf clients (100 queries in flight
+ * each), or by the built-in generator with as many in flight; several may run at once.
+ */
+async function load(
+  target: Target,
+  questions: { name: string; type: string }[],
+  clients: number,
+  dnssecOk: boolean,
+): Promise<{ answered: number; seconds: number }> {
+  if (!hasDnsperf) {
     const r = await runLoad({
       host: '127.0.0.1',
       port: target.dnsPort,
-      packets: queryPackets(
-        questions.map((l) => ({ name: l.split(' ')[0]!, type: l.split(' ')[1]! })),
-        false,
-      ),
+      packets: queryPackets(questions, dnssecOk),
       seconds: SECONDS,
-      inFlight: 150,
+      inFlight: 75 * clients,
     });
-    answered = r.answered;
+    return { answered: r.answered, seconds: r.seconds };
   }
+  const file = path.join(os.tmpdir(), `zonedeck-dnsperf-${process.pid}-${loads++}.txt`);
+  fs.writeFileSync(file, questions.map((q) => `${q.name} ${q.type}`).join('\n') + '\n');
+  try {
+    const { stdout } = await promisify(execFile)(
+      'dnsperf',
+      ['-s', '127.0.0.1', '-p', String(target.dnsPort), '-d', file, '-l', String(SECONDS)]
+        .concat(['-c', String(clients), '-q', String(100 * clients)])
+        .concat(dnssecOk ? ['-D'] : ['-e']),
+      { encoding: 'utf8' },
+    );
+    return {
+      answered: Number(/Queries completed:\s+(\d+)/.exec(stdout)?.[1]),
+      seconds: Number(/Run time \(s\):\s+([\d.]+)/.exec(stdout)?.[1]),
+    };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** Server CPU per answered query of `target` under a load of two clients. */
+async function cpuPerQuery(target: Target, questions: { name: string; type: string }[]) {
+  const cpu0 = cpuSeconds(target.child.pid!);
+  const { answered } = await load(target, questions, 2, false);
   return ((cpuSeconds(target.child.pid!) - cpu0) * 1e6) / answered;
 }
 
@@ -241,23 +218,13 @@ async function cpuPerQuery(target: Target, file: string, clients: number): Promi
  * cannot promise. Both are warm (their answers cached) before this runs.
  */
 async function loadedAtOnce(on: Target, off: Target, rounds = 4) {
-  const file = path.join(os.tmpdir(), `zonedeck-dnsperf-pair-${process.pid}.txt`);
-  fs.writeFileSync(
-    file,
-    mix(20_000)
-      .map((q) => `${q.name} ${q.type}`)
-      .join('\n') + '\n',
-  );
-  try {
-    const out: { on: number; off: number }[] = [];
-    for (let r = 0; r < rounds; r++) {
-      const [a, b] = await Promise.all([cpuPerQuery(on, file, 2), cpuPerQuery(off, file, 2)]);
-      out.push({ on: a, off: b });
-    }
-    return out;
-  } finally {
-    fs.rmSync(file, { force: true });
+  const questions = mix(20_000);
+  const out: { on: number; off: number }[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const [a, b] = await Promise.all([cpuPerQuery(on, questions), cpuPerQuery(off, questions)]);
+    out.push({ on: a, off: b });
   }
+  return out;
 }
 
 async function alternatedRuns(on: Target, off: Target, count: number) {

@@ -69,6 +69,11 @@ export async function newZone(label: string): Promise<ApiZone> {
 /** Opens the records page of a zone and waits until the list (or its empty state) is there. */
 export async function openRecords(page: Page, zoneId: string) {
   await signInWithLink(page, await recordsKey(), `/zones/${zoneId}/records`);
+  await recordsListed(page);
+}
+
+/** Waits until the records page shows its list or its empty state (the "n" key waits for it). */
+async function recordsListed(page: Page) {
   // Generous: another worker may be seeding thousands of records into the same server.
   await expect(
     page.getByRole('table', { name: /Records/ }).or(page.getByText('No records yet')),
@@ -80,8 +85,12 @@ export function rrset(page: Page, label: string): Locator {
   return page.locator(`tbody.rrset[data-rrset="${label}"]`);
 }
 
-/** Opens the new-record dialog with the `n` key. */
+/**
+ * Opens the new-record dialog with the `n` key, once the records page has its list: the key is
+ * live only from then (a press while the page still loads opens nothing, as CI once saw).
+ */
 export async function openNewRecord(page: Page): Promise<Locator> {
+  await recordsListed(page);
   await page.locator('body').click({ position: { x: 2, y: 2 } });
   await page.keyboard.press('n');
   const dialog = page.getByRole('dialog', { name: 'New record' });

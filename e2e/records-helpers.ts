@@ -1,6 +1,6 @@
 // Helpers of the records specs: a customer of their own (so that their zones stay out of the
 // default account's zone list, which other specs page through), records through the API (one by
-// one or many in parallel), and the records page opened signed in.
+// one or in batches), and the records page opened signed in.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { api, createKey, server, signInWithLink, uniqueZoneName, type ApiZone } from './fixtures';
 
@@ -49,16 +49,16 @@ export const recordsApi = {
   async get(zoneId: string, id: string) {
     return callApi('GET', `/v1/zones/${zoneId}/records/${id}`);
   },
-  /** Creates `records` with `concurrency` requests in flight. */
-  async seed(zoneId: string, records: Array<Record<string, unknown>>, concurrency = 32) {
-    let next = 0;
-    const worker = async () => {
-      while (next < records.length) {
-        const r = await callApi('POST', `/v1/zones/${zoneId}/records`, records[next++]);
-        if (r.status !== 201) throw new Error(JSON.stringify(r.body));
-      }
-    };
-    await Promise.all(Array.from({ length: concurrency }, worker));
+  /**
+   * Creates `records` through the batch route, 1,000 to a request: one request per record took
+   * a third of a 5,000-record spec's time on an idle machine and all of it on a loaded one.
+   */
+  async seed(zoneId: string, records: Array<Record<string, unknown>>) {
+    for (let i = 0; i < records.length; i += 1000) {
+      const operations = records.slice(i, i + 1000).map((r) => ({ op: 'create', ...r }));
+      const r = await callApi('POST', `/v1/zones/${zoneId}/records/batch`, { operations });
+      if (r.status !== 200) throw new Error(JSON.stringify(r.body));
+    }
   },
 };
 

@@ -25,15 +25,15 @@ function seedRecords() {
 test('20,000 records: streamed in, virtualised to the last RRset, one found and edited', async ({
   page,
 }) => {
-  // Seeding alone took 20 s to 2 min on a loaded 2-core machine.
-  test.setTimeout(300_000);
+  // Generous: the whole spec takes about 25 s on an idle 2-core machine, and a loaded one has
+  // taken four times as long.
+  test.setTimeout(180_000);
   const zone = await newZone('huge');
   const records = seedRecords();
   const lastRecord = records.at(-1)!;
   const last = `${lastRecord.name} ${lastRecord.type}`;
   const seedStart = Date.now();
-  // 32 in flight: the server stays busy, yet the other worker's requests still get through.
-  await recordsApi.seed(zone.id, records, 32);
+  await recordsApi.seed(zone.id, records);
   console.log(
     `[records large] ${COUNT} records seeded through the API in ${Date.now() - seedStart} ms`,
   );

@@ -14,13 +14,33 @@ export interface Announced<T> {
  * applies the change before the caller answers). Writes that commit together announce in the
  * order they ran, so a later event always describes the later state.
  */
-export async function announcedWrite<T>(
+export function announcedWrite<T>(
   store: Store,
   work: (trx: Trx) => Promise<Announced<T>>,
 ): Promise<T> {
+  return announced(store, work);
+}
+
+/**
+ * An announced write to one zone, run with the zone locked (dialect.ts: lockZone): on PostgreSQL
+ * batched with this node's concurrent writes to the zone (zone-batches.ts, ADR 0023).
+ */
+export function zoneWrite<T>(
+  store: Store,
+  zoneId: string,
+  work: (trx: Trx) => Promise<Announced<T>>,
+): Promise<T> {
+  return announced(store, work, zoneId);
+}
+
+async function announced<T>(
+  store: Store,
+  work: (trx: Trx) => Promise<Announced<T>>,
+  zoneId?: string,
+): Promise<T> {
   const feed = store.feed;
   if (!feed) {
-    const { result, event } = await write(store.db, work);
+    const { result, event } = await write(store.db, work, zoneId);
     if (event) await store.events.emit(event);
     return result;
   }
@@ -29,11 +49,15 @@ export async function announcedWrite<T>(
   const token = feed.nextToken();
   let announced: Announced<T>;
   try {
-    announced = await write(store.db, async (trx) => {
-      const out = await work(trx);
-      if (out.event) await feed.publish(trx, token, out.event);
-      return out;
-    });
+    announced = await write(
+      store.db,
+      async (trx) => {
+        const out = await work(trx);
+        if (out.event) await feed.publish(trx, token, out.event);
+        return out;
+      },
+      zoneId,
+    );
   } catch (e) {
     feed.abandon(token);
     throw e;

@@ -1,9 +1,8 @@
 // The batch write: many record operations, all or nothing, one change and one serial. The
 // operations are played on the RRsets in memory, the final state judged by the single writes'
 // rules (rrset-apply.ts), then written whole.
-import { lockZone } from './dialect';
 import type { RRsetDiff } from '../../shared/api/changes';
-import { announcedWrite } from './announce';
+import { zoneWrite } from './announce';
 import type { Store } from './db';
 import type { Trx } from './group-commit';
 import { recordId } from './ids';
@@ -91,8 +90,7 @@ export async function applyBatch(
   ops: readonly BatchOp[],
   opts: { dryRun: boolean; limits: RecordLimits },
 ): Promise<BatchResult> {
-  return announcedWrite(store, async (trx) => {
-    await lockZone(trx, zone.id);
+  return zoneWrite(store, zone.id, async (trx) => {
     const ids = [...new Set(ops.flatMap((o) => (o.op === 'create' ? [] : [o.id])))];
     const rows = await loadById(trx, zone.id, ids);
     const keys = ops.flatMap((o, i) => {

@@ -17,8 +17,17 @@ export function dialectOf(db: Kysely<Database> | Kysely<unknown>): DialectName {
  * and none that commits during it. SQLite runs one write at a time: nothing to do there.
  */
 export async function lockZone(trx: Kysely<Database>, zoneId: string): Promise<void> {
-  if (dialectOf(trx) === 'sqlite') return;
+  if (dialectOf(trx) === 'sqlite' || held.get(trx) === zoneId) return;
   await trx.selectFrom('zones').select('id').where('id', '=', zoneId).forUpdate().execute();
+}
+
+/** The zone each transaction of a zone's group commit holds locked (zone-batches.ts). */
+const held = new WeakMap<Kysely<Database>, string>();
+
+/** Locks the zone for the whole of `trx`, so that the writes run in it need not lock it again. */
+export async function holdZone(trx: Kysely<Database>, zoneId: string): Promise<void> {
+  await lockZone(trx, zoneId);
+  held.set(trx, zoneId);
 }
 
 /** Any 64-bit number, the same on every node: the advisory lock of zone names and quotas. */

@@ -1,6 +1,5 @@
 // DNSSEC state of a zone: the flag on the zone and its signing keys.
-import { lockZone } from './dialect';
-import { announcedWrite } from './announce';
+import { zoneWrite } from './announce';
 import type { Db, Store } from './db';
 import { nowIso, randomId } from './ids';
 import { OPERATOR, recordChange } from './journal';
@@ -34,8 +33,7 @@ export async function listKeys(db: Db, zoneId: string) {
 
 /** Enabling twice keeps the key; disabling deletes the keys, so the next enable makes a new DS. */
 export async function setDnssec(store: Store, zone: ZoneRow, enabled: boolean): Promise<void> {
-  await announcedWrite(store, async (trx) => {
-    await lockZone(trx, zone.id);
+  await zoneWrite(store, zone.id, async (trx) => {
     const current = await trx
       .selectFrom('zones')
       .select('dnssec_enabled')

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from './db';
 import { dialectOf } from './dialect';
 import { poolWrite } from './pool-write';
+import { ZoneBatches } from './zone-batches';
 import type { Database } from './schema';
 import { storageFault } from './storage-fault';
 
@@ -136,17 +137,34 @@ function writerOf(db: Db): GroupCommit {
 
 const commitObservers = new WeakMap<Db, (seconds: number) => void>();
 
+const zoneWriters = new WeakMap<Db, ZoneBatches>();
+
+function zoneWriterOf(db: Db): ZoneBatches {
+  let w = zoneWriters.get(db);
+  if (!w) {
+    zoneWriters.set(db, (w = new ZoneBatches(db)));
+    w.onCommit = commitObservers.get(db);
+  }
+  return w;
+}
+
 /**
  * Runs `work` as one atomic write of `db`: on SQLite batched with concurrent writes into one
- * commit; on PostgreSQL in a transaction of its own (pool-write.ts).
+ * commit. On PostgreSQL, a write to one zone (`zoneId`: it runs with the zone locked, lockZone)
+ * is batched with the node's concurrent writes to that zone (zone-batches.ts); any other runs in
+ * a transaction of its own (pool-write.ts).
  */
-export function write<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
-  if (dialectOf(db) === 'postgres') return poolWrite(db, work, commitObservers.get(db));
+export function write<T>(db: Db, work: (trx: Trx) => Promise<T>, zoneId?: string): Promise<T> {
+  if (dialectOf(db) === 'postgres') {
+    if (zoneId !== undefined) return zoneWriterOf(db).run(zoneId, work);
+    return poolWrite(db, work, commitObservers.get(db));
+  }
   return writerOf(db).run(work);
 }
 
 /** Registers the one observer of `db`'s commit times (the service's metrics). */
 export function observeCommits(db: Db, onCommit: (seconds: number) => void): void {
   commitObservers.set(db, onCommit);
-  writerOf(db).onCommit = onCommit;
+  if (dialectOf(db) === 'postgres') zoneWriterOf(db).onCommit = onCommit;
+  else writerOf(db).onCommit = onCommit;
 }

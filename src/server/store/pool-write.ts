@@ -3,16 +3,21 @@
 // group commit that SQLite needs (group-commit.ts) would only serialise what PostgreSQL can run
 // side by side. Checks that read before they write hold locks (dialect.ts: lockZone,
 // lockZoneClaims); a deadlock or serialization failure between two writes runs the loser again.
+// Writes to one zone, which its lock serialises anyway, are grouped (zone-batches.ts, ADR 0023).
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
-const RETRIES = 10;
+export const RETRIES = 10;
 
 /** SQLSTATEs after which the same transaction, run again, may well succeed. */
 const RETRYABLE = new Set(['40001', '40P01']);
 
-const retryable = (e: unknown) =>
+export const retryable = (e: unknown) =>
   e instanceof Error && 'code' in e && RETRYABLE.has(String((e as { code: unknown }).code));
+
+/** A random pause that grows with the attempt, so that the two losers do not meet again. */
+export const retryPause = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
 
 export async function poolWrite<T>(
   db: Kysely<Database>,
@@ -27,7 +32,7 @@ export async function poolWrite<T>(
       return result;
     } catch (e) {
       if (!retryable(e) || attempt >= RETRIES) throw e;
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      await retryPause(attempt);
     }
   }
 }

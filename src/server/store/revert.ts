@@ -1,8 +1,7 @@
 // Revert: the inverse of a change, applied as a new change, refused when what it would undo has
 // changed since (unless forced), and judged by the same rules as any write (rrset-apply.ts).
-import { lockZone } from './dialect';
 import type { RRsetState, SettingDiff } from '../../shared/api/changes';
-import { announcedWrite } from './announce';
+import { zoneWrite } from './announce';
 import { getChange } from './change-reads';
 import type { Store } from './db';
 import {
@@ -54,8 +53,7 @@ export async function revertChange(
   changeId: string,
   opts: { dryRun: boolean; force: boolean; limits: RecordLimits },
 ): Promise<RevertResult> {
-  return announcedWrite(store, async (trx) => {
-    await lockZone(trx, zone.id);
+  return zoneWrite(store, zone.id, async (trx) => {
     const change = await getChange(trx, zone.id, changeId);
     if (!change) throw new ChangeNotFound(changeId);
     if (!change.revertible) throw new ChangeNotRevertible(changeId);

@@ -5,7 +5,7 @@ import { LARGE_DELETE_SHARE, type ImportError, type ImportMode } from '../../sha
 import type { ImportResult } from '../../shared/api/zone-file';
 import { parseZoneFile } from '../../shared/dns/zone-file';
 import type { ZoneEvent } from '../events';
-import { announcedWrite, type Announced } from './announce';
+import { zoneWrite, type Announced } from './announce';
 import type { Store } from './db';
 import type { Trx } from './group-commit';
 import { planImport, targetStates, type ImportPlan } from './import-plan';
@@ -69,7 +69,9 @@ export async function importZoneFile(
   opts: ImportOptions,
 ): Promise<ImportResult> {
   const plan = readZoneFile(text, zone, opts.excludeLines);
-  return announcedWrite(store, (trx) => importPlan(trx, zone, plan, opts, store.actor ?? OPERATOR));
+  return zoneWrite(store, zone.id, (trx) =>
+    importPlan(trx, zone, plan, opts, store.actor ?? OPERATOR),
+  );
 }
 
 /** Above this many RRsets in the file, the import reads the whole zone at once. */

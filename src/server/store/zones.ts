@@ -1,12 +1,12 @@
 // Zones: create, list, read, update, and the two-step delete (hide now, purge in the background).
 // Every write but the purge announces itself (announce.ts); the purge only removes what a
 // delete has hidden already.
-import { lockZone, lockZoneClaims } from './dialect';
+import { lockZoneClaims } from './dialect';
 import { write, type Trx } from './group-commit';
 import { sql } from 'kysely';
 import type { ZoneState } from '../events';
 import type { SettingDiff } from '../../shared/api/changes';
-import { announcedWrite } from './announce';
+import { announcedWrite, zoneWrite } from './announce';
 import { OPERATOR, recordChange } from './journal';
 import type { ZonesTable } from './schema';
 import type { Db, Store } from './db';
@@ -129,8 +129,7 @@ export async function updateZone(
   zone: ZoneRow,
   patch: { ttl?: number | undefined; status?: string | undefined },
 ): Promise<ZoneRow> {
-  return announcedWrite(store, async (trx) => {
-    await lockZone(trx, zone.id);
+  return zoneWrite(store, zone.id, async (trx) => {
     // The journal's "before" is the row as this transaction finds it, not the caller's copy.
     const current = await trx
       .selectFrom('zones')
@@ -185,7 +184,7 @@ function settingsDiff(before: ZoneRow, after: ZoneRow): SettingDiff[] {
  * changes come faster than one a second, to one more than before. Concurrent writes never share
  * a serial because the statement reads and writes the row under the write lock.
  */
-export async function bumpSerial(trx: Trx, zone: ZoneRow): Promise<ZoneState> {
+export async function bumpSerial(trx: Trx, zone: { id: string }): Promise<ZoneState> {
   return trx
     .updateTable('zones')
     .set({ serial: serialStep() })
@@ -195,7 +194,7 @@ export async function bumpSerial(trx: Trx, zone: ZoneRow): Promise<ZoneState> {
 }
 
 /** The serial's next value, as `nextSerial` computes it, read and written in one statement. */
-function serialStep() {
+export function serialStep() {
   const now = Math.floor(Date.now() / 1000);
   return sql<number>`case when serial + 1 > ${now} then serial + 1 else ${now} end`;
 }

@@ -1,0 +1,113 @@
+// Group commit per zone on PostgreSQL (ADR 0023). Writes to one zone are serialised by the zone's
+// row lock (dialect.ts: lockZone) on every node, so their rate is one lock hold after another,
+// and each hold paid for a BEGIN, the lock's wait and hand-over, a COMMIT and its flush. Here a
+// node's writes to one zone that arrive while one of them runs wait in-process, off the pool,
+// and then run together: one transaction, the zone locked once, each write in a savepoint of its
+// own (all or nothing, as alone), one COMMIT, each write acknowledged only after it. What costs
+// here is round trips to PostgreSQL, so the batch adds one per write and three per transaction. A write that
+// finds no other waiting runs alone, with no savepoint. SQLite's group-commit.ts is the same idea
+// for its single writer.
+import { sql, type Kysely } from 'kysely';
+import { holdZone } from './dialect';
+import { retryable, retryPause, RETRIES } from './pool-write';
+import type { Database } from './schema';
+
+type Trx = Kysely<Database>;
+
+interface Job {
+  work: (trx: Trx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
+}
+
+/** Writes run together at most; more wait for the next transaction. */
+const MAX_BATCH = 32;
+
+export class ZoneBatches {
+  private readonly queues = new Map<string, Job[]>();
+
+  /** Told the duration of every committed transaction, BEGIN to the end of COMMIT, in seconds. */
+  onCommit?: (seconds: number) => void;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  run<T>(zoneId: string, work: (trx: Trx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = { work, resolve: resolve as (v: unknown) => void, reject };
+      const queue = this.queues.get(zoneId);
+      if (queue) {
+        queue.push(job);
+        return;
+      }
+      const fresh = [job];
+      this.queues.set(zoneId, fresh);
+      void this.drain(zoneId, fresh);
+    });
+  }
+
+  private async drain(zoneId: string, queue: Job[]): Promise<void> {
+    try {
+      while (queue.length) await this.runBatch(zoneId, queue.splice(0, MAX_BATCH));
+    } finally {
+      // Synchronous with the last emptiness check: a write queued from now on starts a drain.
+      this.queues.delete(zoneId);
+    }
+  }
+
+  /** One transaction for `batch`, run again from the start after a deadlock or serialization failure. */
+  private async runBatch(zoneId: string, batch: Job[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const outcomes: Array<() => void> = [];
+      try {
+        const started = performance.now();
+        await this.db.transaction().execute(async (trx) => {
+          await holdZone(trx, zoneId);
+          if (batch.length === 1) {
+            const job = batch[0]!;
+            const value = await job.work(trx);
+            outcomes.push(() => job.resolve(value));
+          } else {
+            for (let i = 0; i < batch.length; i++)
+              outcomes.push(await inSavepoint(trx, batch[i]!, i));
+          }
+        });
+        this.onCommit?.((performance.now() - started) / 1000);
+        for (const settle of outcomes) settle();
+        return;
+      } catch (e) {
+        if (retryable(e) && attempt < RETRIES) {
+          await retryPause(attempt);
+          continue;
+        }
+        // Alone, the write's own error (its transaction rolled back); together, what failed the
+        // transaction (each write's own refusal was settled in its savepoint and is not here).
+        for (const job of batch) job.reject(e);
+        return;
+      }
+    }
+  }
+}
+
+/**
+ * Runs the `index`th write of a batch in a savepoint: its refusal or error rolls back its own
+ * statements and the others go on. A deadlock or serialization failure fails the whole
+ * transaction (it is run again), as does a savepoint that cannot be rolled back (the connection
+ * is gone). The savepoint of the write before is released in the same round trip as this one's
+ * is set (one simple query of two statements), and the last one by the COMMIT.
+ */
+async function inSavepoint(trx: Trx, job: Job, index: number): Promise<() => void> {
+  await sql.raw(index ? 'release savepoint job; savepoint job' : 'savepoint job').execute(trx);
+  try {
+    const value = await job.work(trx);
+    return () => job.resolve(value);
+  } catch (e) {
+    if (retryable(e)) throw e;
+    try {
+      // The savepoint stays set after it, for the next write's release.
+      await sql`rollback to savepoint job`.execute(trx);
+    } catch {
+      throw e;
+    }
+    return () => job.reject(e);
+  }
+}

@@ -7,10 +7,10 @@
 // serials say which zones are behind, the journal what changed.
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { sql } from 'kysely';
 import type { ZoneEvent, ZoneEvents } from '../events';
 import type { Db } from './db';
 import type { Trx } from './group-commit';
+import { notifyAtCommit } from './zone-batches';
 import { randomId } from './ids';
 import { eventsSince } from './change-replay';
 
@@ -125,7 +125,7 @@ export class ChangeFeed {
     // Registered whether or not the connection listens now: a write that commits while it
     // reconnects is applied by the catch-up that follows, in order, never out of it.
     if (this.started) this.pending.set(token, { event, committed: false, resolve: () => {} });
-    await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(trx);
+    await notifyAtCommit(trx, CHANNEL, payload);
   }
 
   /** The write did not commit: nothing will come back for it. */

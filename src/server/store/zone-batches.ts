@@ -3,8 +3,9 @@
 // and each hold paid for a BEGIN, the lock's wait and hand-over, a COMMIT and its flush. Here a
 // node's writes to one zone that arrive while one of them runs wait in-process, off the pool,
 // and then run together: one transaction, the zone locked once, each write in a savepoint of its
-// own (all or nothing, as alone), one COMMIT, each write acknowledged only after it. What costs
-// here is round trips to PostgreSQL, so the batch adds one per write and three per transaction. A write that
+// own (all or nothing, as alone), their notifications (ADR 0021) in one statement, one COMMIT,
+// each write acknowledged only after it. What costs here is round trips to PostgreSQL: the batch
+// adds one per write (its savepoint) and four per transaction, and saves one per write. A write that
 // finds no other waiting runs alone, with no savepoint. SQLite's group-commit.ts is the same idea
 // for its single writer.
 import { sql, type Kysely } from 'kysely';
@@ -22,6 +23,34 @@ interface Job {
 
 /** Writes run together at most; more wait for the next transaction. */
 const MAX_BATCH = 32;
+
+interface Notification {
+  channel: string;
+  payload: string;
+}
+
+/** The notifications of each batch's transaction, sent together before its COMMIT. */
+const deferred = new WeakMap<Trx, Notification[]>();
+
+/**
+ * `pg_notify` in `trx`: at once, or in a zone's batch with the batch's others in one statement
+ * before the COMMIT (a round trip less per write). Either way PostgreSQL delivers them at the
+ * commit, in the order given; those of a write rolled back to its savepoint are not sent.
+ */
+export async function notifyAtCommit(trx: Trx, channel: string, payload: string): Promise<void> {
+  const batch = deferred.get(trx);
+  if (batch) batch.push({ channel, payload });
+  else await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
+}
+
+async function sendNotifications(trx: Trx, all: readonly Notification[]): Promise<void> {
+  if (!all.length) return;
+  const channels = all.map((n) => n.channel);
+  const payloads = all.map((n) => n.payload);
+  await sql`select pg_notify(n.channel, n.payload)
+    from unnest(${channels}::text[], ${payloads}::text[]) with ordinality as n(channel, payload, i)
+    order by n.i`.execute(trx);
+}
 
 export class ZoneBatches {
   private readonly queues = new Map<string, Job[]>();
@@ -66,10 +95,13 @@ export class ZoneBatches {
             const job = batch[0]!;
             const value = await job.work(trx);
             outcomes.push(() => job.resolve(value));
-          } else {
-            for (let i = 0; i < batch.length; i++)
-              outcomes.push(await inSavepoint(trx, batch[i]!, i));
+            return;
           }
+          const notifications: Notification[] = [];
+          deferred.set(trx, notifications);
+          for (let i = 0; i < batch.length; i++)
+            outcomes.push(await inSavepoint(trx, batch[i]!, i, notifications));
+          await sendNotifications(trx, notifications);
         });
         this.onCommit?.((performance.now() - started) / 1000);
         for (const settle of outcomes) settle();
@@ -95,12 +127,19 @@ export class ZoneBatches {
  * is gone). The savepoint of the write before is released in the same round trip as this one's
  * is set (one simple query of two statements), and the last one by the COMMIT.
  */
-async function inSavepoint(trx: Trx, job: Job, index: number): Promise<() => void> {
+async function inSavepoint(
+  trx: Trx,
+  job: Job,
+  index: number,
+  notifications: Notification[],
+): Promise<() => void> {
   await sql.raw(index ? 'release savepoint job; savepoint job' : 'savepoint job').execute(trx);
+  const sent = notifications.length;
   try {
     const value = await job.work(trx);
     return () => job.resolve(value);
   } catch (e) {
+    notifications.length = sent; // what it published goes with its statements
     if (retryable(e)) throw e;
     try {
       // The savepoint stays set after it, for the next write's release.

@@ -40,7 +40,11 @@ export async function zoneRecordCount(trx: Trx, zoneId: string): Promise<number>
 
 /** Refuses one more record in a zone that holds its quota already. */
 export async function checkRecordQuota(trx: Trx, zoneId: string, limits: RecordLimits) {
-  const used = await zoneRecordCount(trx, zoneId);
+  checkRecordQuotaOf(await zoneRecordCount(trx, zoneId), limits);
+}
+
+/** Refuses one more record in a zone that holds `used` records. */
+export function checkRecordQuotaOf(used: number, limits: RecordLimits) {
   if (used < limits.recordsPerZone) return;
   throw new RecordLimitError(
     403,

@@ -23,6 +23,7 @@ import {
 } from './journal';
 import {
   checkRecordQuota,
+  checkRecordQuotaOf,
   checkRRsetSize,
   checkRRsetSizeWith,
   type RecordLimits,
@@ -73,27 +74,41 @@ function upsertRRset(trx: Trx, zone: ZoneRow, w: RecordWrite) {
 }
 
 /**
- * Stores a new value and creates its RRset or sets the RRset's TTL and comment (upsertRRset);
- * returns what the RRset now holds. On PostgreSQL one statement does both (a data-modifying CTE,
- * a round trip less, ADR 0023).
+ * Stores a new value and creates its RRset or sets the RRset's TTL and comment (upsertRRset),
+ * unless the zone holds its record quota already; returns what the RRset now holds. On
+ * PostgreSQL one statement writes both and reads the zone's count as it was before (a
+ * data-modifying CTE, two round trips less, ADR 0023): a refusal then rolls the statement back
+ * with the write it belongs to.
  */
 async function insertRecord(
   trx: Trx,
   zone: ZoneRow,
   w: RecordWrite,
   row: Insertable<RecordsTable>,
+  limits: RecordLimits,
 ) {
   if (dialectOf(trx) === 'sqlite') {
+    await checkRecordQuota(trx, zone.id, limits);
     const rrset = await upsertRRset(trx, zone, w);
     await trx.insertInto('records').values(row).execute();
     return rrset;
   }
-  return trx
+  const { used, ...rrset } = await trx
     .with('rrset', (db) => upsertRRsetQuery(db, zone, w))
     .with('value', (db) => db.insertInto('records').values(row))
     .selectFrom('rrset')
-    .select(['ttl', 'comment'])
+    .select((eb) => [
+      'ttl',
+      'comment',
+      eb
+        .selectFrom('zone_record_counts')
+        .select('records')
+        .where('zone_id', '=', zone.id)
+        .as('used'),
+    ])
     .executeTakeFirstOrThrow();
+  checkRecordQuotaOf(used ?? 0, limits);
+  return rrset;
 }
 
 /** Adds a value; refused (RecordLimitError) when its RRset would outgrow a DNS message or the zone its quota. */
@@ -126,21 +141,26 @@ export async function createRecord(
       const code = problem.code === 'cname_conflict' ? 'cname_conflict' : 'record_already_exists';
       throw new RecordConflict(code, problem.message);
     }
-    await checkRecordQuota(trx, zone.id, limits);
 
     const id = recordId(zone.id, w.name, w.type, w.content);
     const disabled = w.disabled ? 1 : 0;
     const now = nowIso();
-    const rrset = await insertRecord(trx, zone, w, {
-      zone_id: zone.id,
-      id,
-      name: w.name,
-      type: w.type,
-      content: w.content,
-      disabled,
-      created_at: now,
-      updated_at: now,
-    });
+    const rrset = await insertRecord(
+      trx,
+      zone,
+      w,
+      {
+        zone_id: zone.id,
+        id,
+        name: w.name,
+        type: w.type,
+        content: w.content,
+        disabled,
+        created_at: now,
+        updated_at: now,
+      },
+      limits,
+    );
     const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...rrset };
     // The state after is known without reading it back: the stored values plus this one.
     const values = [...stored, { content: w.content, disabled: Boolean(disabled) }];

@@ -4,10 +4,10 @@
 // node's writes to one zone that arrive while one of them runs wait in-process, off the pool,
 // and then run together: one transaction, the zone locked once, each write in a savepoint of its
 // own (all or nothing, as alone), their notifications (ADR 0021) in one statement, one COMMIT,
-// each write acknowledged only after it. What costs here is round trips to PostgreSQL: the batch
-// adds one per write (its savepoint) and four per transaction, and saves one per write. A write that
-// finds no other waiting runs alone, with no savepoint. SQLite's group-commit.ts is the same idea
-// for its single writer.
+// each write acknowledged only after it. What costs here is round trips to PostgreSQL: a write
+// in a batch adds one (its savepoint) and saves the BEGIN, the lock, its notification and the
+// COMMIT. A write that finds no other waiting runs alone, with no savepoint. SQLite's
+// group-commit.ts is the same idea for its single writer.
 import { sql, type Kysely } from 'kysely';
 import { holdZone } from './dialect';
 import { retryable, retryPause, RETRIES } from './pool-write';

@@ -6,6 +6,8 @@
 //    PostgreSQL node, two PostgreSQL nodes (8 clients each), and PowerDNS's API on its
 //    PostgreSQL backend when pdns_server and the gpgsql backend are installed; errors counted
 //    (budget: >= 1,000/s on two PostgreSQL nodes with 0 errors).
+// 3. This machine's floors in the same run (machine-floors.ts): what PostgreSQL statements and
+//    bare HTTP requests alone come to, so that the creates can be read against them.
 import autocannon from 'autocannon';
 import dnsPacket from 'dns-packet';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { queryPacket, udpAsk } from '../src/server/test-support/dns-wire';
 import { startPgCluster, type PgCluster } from '../src/server/test-support/pg-cluster';
 import { spawnServer, waitForExit, type ServerProcess } from '../src/server/test-support/process';
+import { cpuSeconds, httpFloor, statementFloor } from './machine-floors';
 import { powerDnsCase } from './pdns-case';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -25,6 +28,8 @@ export interface Throughput {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU milliseconds per create in the Zonedeck nodes and in PostgreSQL (PostgreSQL runs only). */
+  cpu?: { nodes: number; postgres: number };
 }
 
 const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -79,11 +84,14 @@ async function propagation(a: ServerProcess, b: ServerProcess, key: string): Pro
 /** Creates from `connections` clients on each node at once, added up, over the zones given. */
 async function creates(
   name: string,
-  nodes: { url: string; key: string }[],
+  nodes: { url: string; key: string; pid: number | undefined }[],
   zoneIds: string[],
   connections: number,
 ): Promise<Throughput> {
   let n = 0;
+  const pids = new Set(nodes.map((node) => node.pid));
+  const nodesBefore = cpuSeconds((pid) => pids.has(pid));
+  const pgBefore = cpuSeconds((_, command) => command === 'postgres');
   const runs = nodes.map((node) =>
     autocannon({
       url: `${node.url}/v1/zones/${zoneIds[0]}/records`,
@@ -106,12 +114,18 @@ async function creates(
     }),
   );
   const results = await Promise.all(runs);
+  const total = results.reduce((s, r) => s + r.requests.total, 0);
+  const perCreate = (seconds: number) => (seconds * 1000) / total;
   return {
     name,
     rps: results.reduce((s, r) => s + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: results.reduce((s, r) => s + r.errors + r.timeouts + r.non2xx, 0),
+    cpu: {
+      nodes: perCreate(cpuSeconds((pid) => pids.has(pid)) - nodesBefore),
+      postgres: perCreate(cpuSeconds((_, command) => command === 'postgres') - pgBefore),
+    },
   };
 }
 
@@ -150,7 +164,7 @@ async function createsOn(
       const name = `bench-${count}-${z}-${Date.now()}.example`;
       zoneIds.push((await api(nodes[0]!, key, 'POST', '/v1/zones', { name })).data.id);
     }
-    const targets = nodes.map((n) => ({ url: n.url, key }));
+    const targets = nodes.map((n) => ({ url: n.url, key, pid: n.child.pid }));
     return creates(label, targets, zoneIds, 16 / count);
   });
 }
@@ -179,6 +193,12 @@ async function main() {
         `${p99 < 100 ? 'ok (p99 < 100 ms)' : 'OVER BUDGET (p99 >= 100 ms)'}\n`,
     );
 
+    const statements = await statementFloor(cluster);
+    const bare = await httpFloor();
+    process.stdout.write(
+      `This machine's floors: ${statements.toFixed(0)} PostgreSQL statements/s from Node ` +
+        `(select $1, 16 loops, pool of 10); ${bare.toFixed(0)} bare HTTP POSTs/s (16 connections)\n`,
+    );
     process.stdout.write(`Record creates, 16 clients, ${DURATION} s each…\n`);
     const sqlite = (dir: string) => ({ DATA_DIR: dir, ...limits });
     rows.push(await createsOn('one SQLite node, one zone', 1, sqlite));
@@ -205,18 +225,26 @@ async function main() {
   const two = rows.find((r) => r.name.startsWith('two'))!;
   const twoSpread = rows.find((r) => r.name === 'two PostgreSQL nodes, 16 zones')!;
   process.stdout.write(
-    `\n| case                                   | creates/s | p50 ms | p99 ms | errors |\n` +
-      `| -------------------------------------- | --------- | ------ | ------ | ------ |\n` +
+    `\n| case                                   | creates/s | p50 ms | p99 ms | errors | CPU ms per create: nodes, PostgreSQL |\n` +
+      `| -------------------------------------- | --------- | ------ | ------ | ------ | ------------------------------------ |\n` +
       rows
         .map(
           (r) =>
-            `| ${r.name.padEnd(38)} | ${fmt(r.rps, 0).padStart(9)} | ${fmt(r.p50, 0).padStart(6)} | ${fmt(r.p99, 0).padStart(6)} | ${fmt(r.errors, 0).padStart(6)} |`,
+            `| ${r.name.padEnd(38)} | ${fmt(r.rps, 0).padStart(9)} | ${fmt(r.p50, 0).padStart(6)} | ${fmt(r.p99, 0).padStart(6)} | ${fmt(r.errors, 0).padStart(6)} | ${cpuCell(r).padEnd(36)} |`,
         )
         .join('\n') +
       `\n\nBudget, two PostgreSQL nodes: >= 1,000/s with 0 errors: one zone ${verdict(two)}, ` +
       `16 zones ${verdict(twoSpread)}\n`,
   );
 }
+
+/** The nodes' CPU per create, and PostgreSQL's where the nodes ran on it. */
+const cpuCell = (r: Throughput) =>
+  !r.cpu
+    ? '–'
+    : r.name.includes('PostgreSQL')
+      ? `${fmt(r.cpu.nodes, 2)}, ${fmt(r.cpu.postgres, 2)}`
+      : fmt(r.cpu.nodes, 2);
 
 const verdict = (r: Throughput) => (r.rps >= 1000 && r.errors === 0 ? 'ok' : 'OVER BUDGET');
 const fmt = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : '–');

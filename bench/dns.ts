@@ -18,6 +18,7 @@ import { spawnServer, waitForExit, type ServerProcess } from '../src/server/test
 import { percentile, queryPackets, runLoad } from './dns-load';
 import { hotPathFigures } from './dns-hot-path';
 import { microFigures } from './dns-rrl';
+import { treeCpuSeconds } from './machine-floors';
 import { seedZone } from '../src/server/test-support/seed';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
@@ -51,14 +52,6 @@ function rssKb(pid: number): number {
 }
 
 /** CPU seconds of the process and its children (the DNS workers), living now. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  let cpu = (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in ticks of 10 ms
-  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  for (const child of children ? children.split(/\s+/) : []) cpu += cpuSeconds(Number(child));
-  return cpu;
-}
-
 /** What the load runs against: a server, or the bare responder of Node's floor. */
 type Target = Pick<ServerProcess, 'child' | 'dnsPort'>;
 
@@ -102,7 +95,7 @@ async function warmUp(
   dnssecOk: boolean,
   questions: { name: string; type: string }[],
 ) {
-  const cpu0 = cpuSeconds(server.child.pid!);
+  const cpu0 = treeCpuSeconds(server.child.pid!);
   const r = await runLoad({
     host: '127.0.0.1',
     port: server.dnsPort,
@@ -111,7 +104,7 @@ async function warmUp(
     inFlight: 50,
     total: questions.length,
   });
-  return ((cpuSeconds(server.child.pid!) - cpu0) * 1e6) / Math.max(1, r.answered);
+  return ((treeCpuSeconds(server.child.pid!) - cpu0) * 1e6) / Math.max(1, r.answered);
 }
 
 async function throughput(server: Target, dnssecOk: boolean) {
@@ -119,9 +112,9 @@ async function throughput(server: Target, dnssecOk: boolean) {
   const coldUs = await warmUp(server, dnssecOk, [
     ...new Map(questions.map((q) => [`${q.name} ${q.type}`, q])).values(),
   ]);
-  const cpu0 = cpuSeconds(server.child.pid!);
+  const cpu0 = treeCpuSeconds(server.child.pid!);
   const { answered, seconds } = await load(server, questions, 4, dnssecOk);
-  const cpu = cpuSeconds(server.child.pid!) - cpu0;
+  const cpu = treeCpuSeconds(server.child.pid!) - cpu0;
   return { qps: answered / seconds, cpuUsPerQuery: (cpu * 1e6) / answered, coldUs };
 }
 
@@ -207,9 +200,9 @@ async function load(
 
 /** Server CPU per answered query of `target` under a load of two clients. */
 async function cpuPerQuery(target: Target, questions: { name: string; type: string }[]) {
-  const cpu0 = cpuSeconds(target.child.pid!);
+  const cpu0 = treeCpuSeconds(target.child.pid!);
   const { answered } = await load(target, questions, 2, false);
-  return ((cpuSeconds(target.child.pid!) - cpu0) * 1e6) / answered;
+  return ((treeCpuSeconds(target.child.pid!) - cpu0) * 1e6) / answered;
 }
 
 /**

@@ -56,22 +56,36 @@ export async function httpFloor(): Promise<number> {
   }
 }
 
-/** CPU seconds (user + system) used so far by the processes `of` picks, from /proc (Linux). */
-export function cpuSeconds(of: (pid: number, command: string) => boolean): number {
-  const tick = 100; // USER_HZ: the unit of /proc/<pid>/stat's times on Linux
+/** One process's /proc/<pid>/stat: its command and its CPU seconds so far (user + system). */
+function statOf(pid: number | string): { command: string; seconds: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+    // utime + stime, in USER_HZ ticks (100 a second on Linux)
+    seconds: (Number(fields[11]) + Number(fields[12])) / 100,
+  };
+}
+
+/** CPU seconds used so far by process `pid` and its children (a server's DNS workers). */
+export function treeCpuSeconds(pid: number): number {
+  let cpu = statOf(pid).seconds;
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  for (const child of children ? children.split(/\s+/) : []) cpu += treeCpuSeconds(Number(child));
+  return cpu;
+}
+
+/** CPU seconds used so far by every process running `command` (PostgreSQL's are `postgres`). */
+export function commandCpuSeconds(command: string): number {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
     try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const stat = statOf(entry);
+      if (stat.command === command) total += stat.seconds;
     } catch {
-      continue; // ended meanwhile
+      // ended meanwhile
     }
-    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (!of(Number(entry), command)) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    total += (Number(fields[11]) + Number(fields[12])) / tick;
   }
   return total;
 }

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { queryPacket, udpAsk } from '../src/server/test-support/dns-wire';
 import { startPgCluster, type PgCluster } from '../src/server/test-support/pg-cluster';
 import { spawnServer, waitForExit, type ServerProcess } from '../src/server/test-support/process';
-import { cpuSeconds, httpFloor, statementFloor } from './machine-floors';
+import { commandCpuSeconds, httpFloor, statementFloor, treeCpuSeconds } from './machine-floors';
 import { powerDnsCase } from './pdns-case';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -84,14 +84,14 @@ async function propagation(a: ServerProcess, b: ServerProcess, key: string): Pro
 /** Creates from `connections` clients on each node at once, added up, over the zones given. */
 async function creates(
   name: string,
-  nodes: { url: string; key: string; pid: number | undefined }[],
+  nodes: { url: string; key: string; pid: number }[],
   zoneIds: string[],
   connections: number,
 ): Promise<Throughput> {
   let n = 0;
-  const pids = new Set(nodes.map((node) => node.pid));
-  const nodesBefore = cpuSeconds((pid) => pids.has(pid));
-  const pgBefore = cpuSeconds((_, command) => command === 'postgres');
+  const nodesCpu = () => nodes.reduce((s, node) => s + treeCpuSeconds(node.pid), 0);
+  const nodesBefore = nodesCpu();
+  const pgBefore = commandCpuSeconds('postgres');
   const runs = nodes.map((node) =>
     autocannon({
       url: `${node.url}/v1/zones/${zoneIds[0]}/records`,
@@ -123,8 +123,8 @@ async function creates(
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: results.reduce((s, r) => s + r.errors + r.timeouts + r.non2xx, 0),
     cpu: {
-      nodes: perCreate(cpuSeconds((pid) => pids.has(pid)) - nodesBefore),
-      postgres: perCreate(cpuSeconds((_, command) => command === 'postgres') - pgBefore),
+      nodes: perCreate(nodesCpu() - nodesBefore),
+      postgres: perCreate(commandCpuSeconds('postgres') - pgBefore),
     },
   };
 }
@@ -164,7 +164,7 @@ async function createsOn(
       const name = `bench-${count}-${z}-${Date.now()}.example`;
       zoneIds.push((await api(nodes[0]!, key, 'POST', '/v1/zones', { name })).data.id);
     }
-    const targets = nodes.map((n) => ({ url: n.url, key, pid: n.child.pid }));
+    const targets = nodes.map((n) => ({ url: n.url, key, pid: n.child.pid! }));
     return creates(label, targets, zoneIds, 16 / count);
   });
 }

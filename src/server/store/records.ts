@@ -14,16 +14,40 @@ export interface RecordRow {
   comment: string | null;
 }
 
-function selectRecords(db: Db | Trx, zoneId: string) {
+/**
+ * Values with their RRset's TTL and comment, read per value from the RRset's primary key (a
+ * scalar subquery, not a join): however stale the planner's statistics (a zone just imported),
+ * a page costs its own rows' lookups. A join let PostgreSQL merge the page with every RRset of
+ * the zone from its first name, or worse, on each page of a large zone.
+ */
+/**
+ * Values with their RRset's TTL and comment, each looked up by the RRset's primary key (scalar
+ * subqueries, not a join). With a join, PostgreSQL merged a page with every RRset of the zone
+ * from its first name, and with the statistics of a zone just filled it picked far worse plans:
+ * a 100,000-record zone's pages took minutes. Every write stores a value's RRset with it, so
+ * the lookup always finds one.
+ */
+function selectRecords(db: Db, zoneId: string) {
   return db
     .selectFrom('records as r')
-    .innerJoin('rrsets as s', (j) =>
-      j
-        .onRef('s.zone_id', '=', 'r.zone_id')
-        .onRef('s.name', '=', 'r.name')
-        .onRef('s.type', '=', 'r.type'),
-    )
-    .select(['r.id', 'r.name', 'r.type', 'r.content', 'r.disabled', 's.ttl', 's.comment'])
+    .select(['r.id', 'r.name', 'r.type', 'r.content', 'r.disabled'])
+    .select((eb) => [
+      eb
+        .selectFrom('rrsets')
+        .select('rrsets.ttl')
+        .whereRef('rrsets.zone_id', '=', 'r.zone_id')
+        .whereRef('rrsets.name', '=', 'r.name')
+        .whereRef('rrsets.type', '=', 'r.type')
+        .as('ttl'),
+      eb
+        .selectFrom('rrsets')
+        .select('rrsets.comment')
+        .whereRef('rrsets.zone_id', '=', 'r.zone_id')
+        .whereRef('rrsets.name', '=', 'r.name')
+        .whereRef('rrsets.type', '=', 'r.type')
+        .as('comment'),
+    ])
+    .$narrowType<{ ttl: number }>()
     .where('r.zone_id', '=', zoneId);
 }
 

@@ -12,7 +12,7 @@ import {
   diffStates,
   OPERATOR,
   readStates,
-  recordChange,
+  recordChangeWithSerial,
   rrsetKey,
   rrsetsEvent,
   splitKey,
@@ -22,7 +22,7 @@ import { RecordLimitError, type RecordLimits } from './record-limits';
 import { RecordConflict, type RecordWrite } from './record-writes';
 import type { RecordRow } from './records';
 import { checkFinalStates, RRsetRefused, writeStates } from './rrset-apply';
-import { bumpSerial, type ZoneRow } from './zones';
+import type { ZoneRow } from './zones';
 
 /** One operation, its content canonical and its name absolute (the route resolved them). */
 export type BatchOp =
@@ -136,16 +136,14 @@ export async function applyBatch(
     };
     if (opts.dryRun) return { result, event: null };
     await writeStates(trx, zone, before, after);
-    const state = await bumpSerial(trx, zone);
-    result.serial = state.serial;
-    result.change_id = await recordChange(trx, {
-      zoneId: zone.id,
+    const { state, changeId } = await recordChangeWithSerial(trx, zone, {
       actor: store.actor ?? OPERATOR,
       kind: 'batch',
       summary: batchSummary(ops),
-      serial: state.serial,
       rrsets: diffs,
     });
+    result.serial = state.serial;
+    result.change_id = changeId;
     return {
       result,
       event: rrsetsEvent(zone.id, state, after, { changeId: result.change_id }),

@@ -24,9 +24,9 @@ export async function lockZone(trx: Kysely<Database>, zoneId: string): Promise<v
 /** The zone each transaction of a zone's group commit holds locked (zone-batches.ts). */
 const held = new WeakMap<Kysely<Database>, string>();
 
-/** Locks the zone for the whole of `trx`, so that the writes run in it need not lock it again. */
-export async function holdZone(trx: Kysely<Database>, zoneId: string): Promise<void> {
-  await lockZone(trx, zoneId);
+/** Says that `trx` has locked the zone for its whole transaction, so that the writes run in it
+ * need not lock it again (zone-batches.ts takes the lock with its BEGIN). */
+export function holdsZone(trx: Kysely<Database>, zoneId: string): void {
   held.set(trx, zoneId);
 }
 

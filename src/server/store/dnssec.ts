@@ -2,9 +2,8 @@
 import { zoneWrite } from './announce';
 import type { Db, Store } from './db';
 import { nowIso, randomId } from './ids';
-import { OPERATOR, recordChange } from './journal';
+import { OPERATOR, recordChangeWithSerial } from './journal';
 import type { ZoneRow } from './zones';
-import { bumpSerial } from './zones';
 import {
   ALGORITHM_ECDSAP256SHA256,
   CSK_FLAGS,
@@ -65,13 +64,10 @@ export async function setDnssec(store: Store, zone: ZoneRow, enabled: boolean): 
       .set({ dnssec_enabled: enabled ? 1 : 0, updated_at: nowIso() })
       .where('id', '=', zone.id)
       .execute();
-    const state = await bumpSerial(trx, zone);
-    await recordChange(trx, {
-      zoneId: zone.id,
+    const { state } = await recordChangeWithSerial(trx, zone, {
       actor: store.actor ?? OPERATOR,
       kind: 'dnssec',
       summary: enabled ? 'DNSSEC enabled' : 'DNSSEC disabled',
-      serial: state.serial,
       rrsets: [],
       settings: [{ field: 'dnssec_enabled', before: !enabled, after: enabled }],
       // Switching back would make a new key, hence a new DS at the parent: not an undo.

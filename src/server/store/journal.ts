@@ -1,9 +1,11 @@
 // The change journal's write side (ADR 0011): RRset states read inside a write's transaction,
 // their diff, and the change row written in that same transaction, so no write goes unrecorded.
+import type { QueryCreator } from 'kysely';
 import type { ChangeKind, RRsetDiff, RRsetState, SettingDiff } from '../../shared/api/changes';
 import type { RRsetChange, ZoneEvent, ZoneState } from '../events';
 import { dialectOf } from './dialect';
 import type { Trx } from './group-commit';
+import type { Database } from './schema';
 import { bumpSerial, serialStep } from './zones';
 import { nowIso, randomId } from './ids';
 
@@ -200,12 +202,62 @@ export async function recordChangeWithSerial(
     return { state, changeId };
   }
   const row = changeRow({ ...c, zoneId: zone.id });
-  const state = await trx
+  const state = await serialAndJournal(trx, zone.id, row)
+    .select(['serial', 'ttl', 'status'])
+    .executeTakeFirstOrThrow();
+  return { state, changeId: row.id };
+}
+
+/**
+ * Adds data-modifying CTEs (PostgreSQL) to the statement of a change's serial and journal row.
+ * Nothing else in the statement reads them, so what they return is not typed.
+ */
+export type Alongside = (q: QueryCreator<Database>) => object;
+
+/**
+ * PostgreSQL: `writes`, the serial's step and the journal row in one statement, all or nothing
+ * (a record create is one round trip, ADR 0023). Also returns the zone's record count as it was
+ * before the statement (every part of it reads the same snapshot), for the quota: a refusal
+ * then rolls the whole statement back.
+ */
+export async function recordChangeAlongside(
+  trx: Trx,
+  zone: { id: string },
+  c: Omit<ChangeRecord, 'serial' | 'zoneId'>,
+  writes: Alongside,
+): Promise<{ state: ZoneState; changeId: string; recordsBefore: number }> {
+  const row = changeRow({ ...c, zoneId: zone.id });
+  const { used, ...state } = await serialAndJournal(
+    writes(trx) as QueryCreator<Database>,
+    zone.id,
+    row,
+  )
+    .select((eb) => [
+      'serial',
+      'ttl',
+      'status',
+      eb
+        .selectFrom('zone_record_counts')
+        .select('records')
+        .where('zone_id', '=', zone.id)
+        .as('used'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { state, changeId: row.id, recordsBefore: used ?? 0 };
+}
+
+/** The serial's step (`bumped`, returning the zone's state) and the journal row under it. */
+function serialAndJournal(
+  q: QueryCreator<Database>,
+  zoneId: string,
+  row: ReturnType<typeof changeRow>,
+) {
+  return q
     .with('bumped', (db) =>
       db
         .updateTable('zones')
         .set({ serial: serialStep() })
-        .where('id', '=', zone.id)
+        .where('id', '=', zoneId)
         .returning(['serial', 'ttl', 'status']),
     )
     .with('journaled', (db) =>
@@ -214,10 +266,7 @@ export async function recordChangeWithSerial(
         serial: (eb) => eb.selectFrom('bumped').select('bumped.serial'),
       }),
     )
-    .selectFrom('bumped')
-    .select(['serial', 'ttl', 'status'])
-    .executeTakeFirstOrThrow();
-  return { state, changeId: row.id };
+    .selectFrom('bumped');
 }
 
 /** The DNS view's event for RRsets now in the states given (ADR 0010), with the journal's

@@ -1,6 +1,6 @@
 // Writing records: every write is one transaction that also bumps the zone's SOA serial, and
 // announces the RRsets it touched with the rows they now hold (announce.ts).
-import { sql, type Insertable, type QueryCreator } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import { dialectOf } from './dialect';
 import type { RecordType } from '../../shared/dns/records';
 import { rrsetProblem } from '../../shared/dns/rrset-rules';
@@ -16,6 +16,7 @@ import {
   readStatesAtNames,
   rrsetKey,
   type States,
+  recordChangeAlongside,
   recordChangeWithSerial,
   rrsetsEvent,
   splitKey,
@@ -29,7 +30,7 @@ import {
   type RecordLimits,
 } from './record-limits';
 import type { RecordRow } from './records';
-import type { Database, RecordsTable } from './schema';
+import type { Database } from './schema';
 import type { ZoneRow } from './zones';
 
 /** A write the domain rules refused; the route turns it into a 409. */
@@ -73,42 +74,17 @@ function upsertRRset(trx: Trx, zone: ZoneRow, w: RecordWrite) {
   return upsertRRsetQuery(trx, zone, w).executeTakeFirstOrThrow();
 }
 
-/**
- * Stores a new value and creates its RRset or sets the RRset's TTL and comment (upsertRRset),
- * unless the zone holds its record quota already; returns what the RRset now holds. On
- * PostgreSQL one statement writes both and reads the zone's count as it was before (a
- * data-modifying CTE, two round trips less, ADR 0023): a refusal then rolls the statement back
- * with the write it belongs to.
- */
-async function insertRecord(
-  trx: Trx,
-  zone: ZoneRow,
+/** Creates the RRset with `set`'s TTL and comment, or gives them to the RRset there. */
+function putRRset(
+  q: QueryCreator<Database>,
+  zoneId: string,
   w: RecordWrite,
-  row: Insertable<RecordsTable>,
-  limits: RecordLimits,
+  set: { ttl: number; comment: string | null },
 ) {
-  if (dialectOf(trx) === 'sqlite') {
-    await checkRecordQuota(trx, zone.id, limits);
-    const rrset = await upsertRRset(trx, zone, w);
-    await trx.insertInto('records').values(row).execute();
-    return rrset;
-  }
-  const { used, ...rrset } = await trx
-    .with('rrset', (db) => upsertRRsetQuery(db, zone, w))
-    .with('value', (db) => db.insertInto('records').values(row))
-    .selectFrom('rrset')
-    .select((eb) => [
-      'ttl',
-      'comment',
-      eb
-        .selectFrom('zone_record_counts')
-        .select('records')
-        .where('zone_id', '=', zone.id)
-        .as('used'),
-    ])
-    .executeTakeFirstOrThrow();
-  checkRecordQuotaOf(used ?? 0, limits);
-  return rrset;
+  return q
+    .insertInto('rrsets')
+    .values({ zone_id: zoneId, name: w.name, type: w.type, ...set })
+    .onConflict((oc) => oc.columns(['zone_id', 'name', 'type']).doUpdateSet(set));
 }
 
 /** Adds a value; refused (RecordLimitError) when its RRset would outgrow a DNS message or the zone its quota. */
@@ -122,7 +98,8 @@ export async function createRecord(
     // One read gives the journal's "before", the RRset's size and the values at the name.
     const key = rrsetKey(w);
     const { states: before, atName } = await readStatesAtNames(trx, zone.id, [w]);
-    const stored = before.get(key)?.values ?? [];
+    const existing = before.get(key);
+    const stored = existing?.values ?? [];
     // The order of the decisions: a 400 (the RRset's size) before a 409, the quota last: it only
     // matters for a write that would otherwise be made.
     checkRRsetSizeWith(
@@ -142,31 +119,50 @@ export async function createRecord(
       throw new RecordConflict(code, problem.message);
     }
 
+    // The RRset after the write is known without reading it back: the values it held plus this
+    // one, its TTL and comment as the write sets them or as they were (the zone's TTL for a new
+    // RRset), and written as such.
+    const set = {
+      ttl: w.ttl ?? existing?.ttl ?? zone.ttl,
+      comment: w.comment === undefined ? (existing?.comment ?? null) : w.comment || null,
+    };
     const id = recordId(zone.id, w.name, w.type, w.content);
     const disabled = w.disabled ? 1 : 0;
     const now = nowIso();
-    const rrset = await insertRecord(
+    const value = {
+      zone_id: zone.id,
+      id,
+      name: w.name,
+      type: w.type,
+      content: w.content,
+      disabled,
+      created_at: now,
+      updated_at: now,
+    };
+    const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...set };
+    const values = [...stored, { content: w.content, disabled: Boolean(disabled) }];
+    const after: States = new Map([[key, { ...set, values: values.sort(byContent) }]]);
+    const summary = `Created ${w.type} ${w.name} ${w.content}`;
+    if (dialectOf(trx) === 'sqlite') {
+      await checkRecordQuota(trx, zone.id, limits);
+      await putRRset(trx, zone.id, w, set).execute();
+      await trx.insertInto('records').values(value).execute();
+      return written(trx, store, zone, row, before, summary, after);
+    }
+    // PostgreSQL: the RRset, the value, the serial and the journal row in one statement, which
+    // also reads the zone's record count from before it; a refusal by the quota rolls it all
+    // back (ADR 0023).
+    const { state, changeId, recordsBefore } = await recordChangeAlongside(
       trx,
       zone,
-      w,
-      {
-        zone_id: zone.id,
-        id,
-        name: w.name,
-        type: w.type,
-        content: w.content,
-        disabled,
-        created_at: now,
-        updated_at: now,
-      },
-      limits,
+      recordsChange(store, summary, before, after),
+      (q) =>
+        q
+          .with('rrset', (db) => putRRset(db, zone.id, w, set))
+          .with('value', (db) => db.insertInto('records').values(value)),
     );
-    const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...rrset };
-    // The state after is known without reading it back: the stored values plus this one.
-    const values = [...stored, { content: w.content, disabled: Boolean(disabled) }];
-    const after = new Map([[key, { ...rrset, values: values.sort(byContent) }]]);
-    const summary = `Created ${w.type} ${w.name} ${w.content}`;
-    return written(trx, store, zone, row, before, summary, after);
+    checkRecordQuotaOf(recordsBefore, limits);
+    return { result: row, event: rrsetsEvent(zone.id, state, after, { changeId }) };
   });
 }
 
@@ -230,13 +226,15 @@ async function written<T>(
 ) {
   const keys: RRsetKey[] = [...before.keys()].map(splitKey);
   const after = known ?? (await readStates(trx, zone.id, keys));
-  const { state, changeId } = await recordChangeWithSerial(trx, zone, {
-    actor: store.actor ?? OPERATOR,
-    kind: 'records',
-    summary,
-    rrsets: diffStates(before, after),
-  });
+  const change = recordsChange(store, summary, before, after);
+  const { state, changeId } = await recordChangeWithSerial(trx, zone, change);
   return { result, event: rrsetsEvent(zone.id, state, after, { changeId }) };
+}
+
+/** The journal's record of a write to records, by the store's actor. */
+function recordsChange(store: Store, summary: string, before: States, after: States) {
+  const rrsets = diffStates(before, after);
+  return { actor: store.actor ?? OPERATOR, kind: 'records' as const, summary, rrsets };
 }
 
 async function dropEmptyRRset(trx: Trx, zoneId: string, name: string, type: string) {

@@ -9,7 +9,7 @@ import {
   diffStates,
   OPERATOR,
   readStates,
-  recordChange,
+  recordChangeWithSerial,
   rrsetKey,
   rrsetsEvent,
   sameState,
@@ -17,7 +17,7 @@ import {
 } from './journal';
 import type { RecordLimits } from './record-limits';
 import { checkFinalStates, writeStates } from './rrset-apply';
-import { bumpSerial, type ZoneRow } from './zones';
+import type { ZoneRow } from './zones';
 
 export class ChangeNotFound extends Error {}
 export class ChangeNotRevertible extends Error {}
@@ -104,18 +104,17 @@ export async function revertChange(
       }
       await trx.updateTable('zones').set(patch).where('id', '=', zone.id).execute();
     }
-    const state = await bumpSerial(trx, zoneNow);
-    result.serial = state.serial;
-    result.change_id = await recordChange(trx, {
-      zoneId: zone.id,
+    const journaled = await recordChangeWithSerial(trx, zoneNow, {
       actor: store.actor ?? OPERATOR,
       kind: 'revert',
       summary: `Reverted ${change.id}: ${change.summary}`,
-      serial: state.serial,
       rrsets: diffs,
       settings,
       reverts: change.id,
     });
+    const { state } = journaled;
+    result.serial = state.serial;
+    result.change_id = journaled.changeId;
     const event = change.rrsets.length
       ? rrsetsEvent(zone.id, state, target, { changeId: result.change_id, reverts: change.id })
       : { kind: 'zone' as const, zoneId: zone.id, zone: state };

@@ -3,13 +3,17 @@
 // and each hold paid for a BEGIN, the lock's wait and hand-over, a COMMIT and its flush. Here a
 // node's writes to one zone that arrive while one of them runs wait in-process, off the pool,
 // and then run together: one transaction, the zone locked once, each write in a savepoint of its
-// own (all or nothing, as alone), their notifications (ADR 0021) in one statement, one COMMIT,
-// each write acknowledged only after it. What costs here is round trips to PostgreSQL: a write
-// in a batch adds one (its savepoint) and saves the BEGIN, the lock, its notification and the
-// COMMIT. A write that finds no other waiting runs alone, with no savepoint. SQLite's
-// group-commit.ts is the same idea for its single writer.
+// own (all or nothing, as alone), their notifications (ADR 0021) sent with the COMMIT, each
+// write acknowledged only after it. What costs here is round trips to PostgreSQL: a write in a
+// batch adds one (its savepoint) and saves the BEGIN, the lock, its notification and the COMMIT.
+// A write that finds no other waiting runs alone, with no savepoint. The BEGIN goes with the
+// lock, and the notifications with the COMMIT, in one simple query each (statements separated
+// by semicolons, their values written in as literals: the extended protocol that carries
+// parameters takes one statement at a time). SQLite's group-commit.ts is the same idea for its
+// single writer.
 import { sql, type Kysely } from 'kysely';
-import { holdZone } from './dialect';
+import pg from 'pg';
+import { holdsZone } from './dialect';
 import { retryable, retryPause, RETRIES } from './pool-write';
 import type { Database } from './schema';
 
@@ -29,13 +33,13 @@ interface Notification {
   payload: string;
 }
 
-/** The notifications of each batch's transaction, sent together before its COMMIT. */
+/** The notifications of each zone transaction, sent with its COMMIT. */
 const deferred = new WeakMap<Trx, Notification[]>();
 
 /**
- * `pg_notify` in `trx`: at once, or in a zone's batch with the batch's others in one statement
- * before the COMMIT (a round trip less per write). Either way PostgreSQL delivers them at the
- * commit, in the order given; those of a write rolled back to its savepoint are not sent.
+ * `pg_notify` in `trx`: at once, or in a zone's transaction with its COMMIT (a round trip less
+ * per write). Either way PostgreSQL delivers them at the commit, in the order given; those of a
+ * write rolled back to its savepoint are not sent.
  */
 export async function notifyAtCommit(trx: Trx, channel: string, payload: string): Promise<void> {
   const batch = deferred.get(trx);
@@ -43,13 +47,12 @@ export async function notifyAtCommit(trx: Trx, channel: string, payload: string)
   else await sql`select pg_notify(${channel}, ${payload})`.execute(trx);
 }
 
-async function sendNotifications(trx: Trx, all: readonly Notification[]): Promise<void> {
-  if (!all.length) return;
-  const channels = all.map((n) => n.channel);
-  const payloads = all.map((n) => n.payload);
-  await sql`select pg_notify(n.channel, n.payload)
-    from unnest(${channels}::text[], ${payloads}::text[]) with ordinality as n(channel, payload, i)
-    order by n.i`.execute(trx);
+/** The notifications, one statement each (in order), then COMMIT: one simple query. */
+function commitSql(all: readonly Notification[]): string {
+  const { escapeLiteral: lit } = pg;
+  return (
+    all.map((n) => `select pg_notify(${lit(n.channel)}, ${lit(n.payload)}); `).join('') + 'commit'
+  );
 }
 
 export class ZoneBatches {
@@ -89,19 +92,29 @@ export class ZoneBatches {
       const outcomes: Array<() => void> = [];
       try {
         const started = performance.now();
-        await this.db.transaction().execute(async (trx) => {
-          await holdZone(trx, zoneId);
-          if (batch.length === 1) {
-            const job = batch[0]!;
-            const value = await job.work(trx);
-            outcomes.push(() => job.resolve(value));
-            return;
-          }
+        await this.db.connection().execute(async (trx) => {
+          await sql
+            .raw(`begin; select id from zones where id = ${pg.escapeLiteral(zoneId)} for update`)
+            .execute(trx);
+          holdsZone(trx, zoneId);
           const notifications: Notification[] = [];
           deferred.set(trx, notifications);
-          for (let i = 0; i < batch.length; i++)
-            outcomes.push(await inSavepoint(trx, batch[i]!, i, notifications));
-          await sendNotifications(trx, notifications);
+          try {
+            if (batch.length === 1) {
+              const job = batch[0]!;
+              const value = await job.work(trx);
+              outcomes.push(() => job.resolve(value));
+            } else {
+              for (let i = 0; i < batch.length; i++)
+                outcomes.push(await inSavepoint(trx, batch[i]!, i, notifications));
+            }
+            await sql.raw(commitSql(notifications)).execute(trx);
+          } catch (e) {
+            // Also after a failed COMMIT, which has ended the transaction: PostgreSQL then
+            // only warns that there is none to roll back.
+            await sql`rollback`.execute(trx).catch(() => {});
+            throw e;
+          }
         });
         this.onCommit?.((performance.now() - started) / 1000);
         for (const settle of outcomes) settle();

@@ -15,7 +15,7 @@ import {
   OPERATOR,
   readStatesAtNames,
   readZoneStates,
-  recordChange,
+  recordChangeWithSerial,
   rrsetKey,
   rrsetsEvent,
   splitKey,
@@ -25,7 +25,7 @@ import {
 } from './journal';
 import { checkRecordQuotaFor, type RecordLimits } from './record-limits';
 import { addedValues, finalStateProblems, writeStates } from './rrset-apply';
-import { bumpSerial, type ZoneRow } from './zones';
+import type { ZoneRow } from './zones';
 
 export interface ImportOptions {
   mode: ImportMode;
@@ -147,16 +147,14 @@ export async function importPlan(
   if (!diffs.length) return { result, event: null };
 
   await writeStates(trx, zone, before, after);
-  const state = await bumpSerial(trx, zone);
-  result.serial = state.serial;
-  result.change_id = await recordChange(trx, {
-    zoneId: zone.id,
+  const { state, changeId } = await recordChangeWithSerial(trx, zone, {
     actor,
     kind: 'import',
     summary: importSummary(opts.mode, rrsetCounts),
-    serial: state.serial,
     rrsets: diffs,
   });
+  result.serial = state.serial;
+  result.change_id = changeId;
   const touched: States = new Map(diffs.map((d) => [rrsetKey(d), d.after]));
   const event: ZoneEvent = rrsetsEvent(zone.id, state, touched, { changeId: result.change_id });
   return { result, event };

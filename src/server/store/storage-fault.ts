@@ -26,6 +26,9 @@ const FAULTS: Array<[RegExp, StorageFault]> = [
   ],
   [/^53100$/, { cause: 'disk full', write: true, retryAfter: 60 }],
   [/^53300$/, { cause: 'database busy', write: false, retryAfter: 1 }],
+  // A statement cancelled (statement_timeout, or an operator's pg_cancel_backend) or a lock
+  // not granted in lock_timeout: nothing was written, and the same request may pass now.
+  [/^(57014|55P03)$/, { cause: 'database busy', write: false, retryAfter: 1 }],
   [/^25006$/, { cause: 'database is read-only', write: true, retryAfter: 5 }],
 ];
 

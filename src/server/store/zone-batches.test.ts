@@ -2,6 +2,7 @@
 // concurrent writes to one zone share a transaction, each in its own savepoint (zone-batches.ts,
 // ADR 0023): the refused ones leave nothing behind and take nothing of the others with them,
 // and every accepted one still has its own serial and journal entry, in order.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createZone, startTestServer, type TestServer } from '../test-support/harness';
 import { journalSerials } from '../test-support/journal-serials';
@@ -73,4 +74,49 @@ describe('concurrent writes to one zone', () => {
     expect(new Set(serials).size).toBe(33);
     expect([...serials].sort((a, b) => a - b)).toEqual(serials);
   });
+});
+
+describe('a zone transaction that fails at its start', () => {
+  // BEGIN and the zone's lock are one query: when the lock's wait fails (here cancelled, as an
+  // operator or a lock timeout would), the transaction it opened must still be rolled back, or
+  // the connection would go back to the pool inside a failed transaction and fail the writes
+  // that get it next.
+  it.runIf(testDialect() === 'postgres')(
+    'leaves no transaction open on the connection: the next writes succeed',
+    async () => {
+      const zoneId = await createZone(srv.admin, 'cancelled.race.test');
+      const post = (i: number) =>
+        srv.admin.post(`/v1/zones/${zoneId}/records`, {
+          name: `h${i}`,
+          type: 'A',
+          content: `192.0.2.${i + 1}`,
+        });
+      const holder = new pg.Client({ connectionString: srv.store.feed!.url });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from zones where id = $1 for update', [zoneId]);
+        const blocked = post(0);
+        // The create waits for the lock; cancel that wait.
+        for (let cancelled = false; !cancelled;) {
+          await new Promise((r) => setTimeout(r, 20));
+          const r = await holder.query(
+            `select pg_cancel_backend(pid) as ok from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          );
+          cancelled = r.rows.some((row: { ok: boolean }) => row.ok);
+        }
+        // Nothing was written, and the same request may pass now: 503, try again.
+        const answer = await blocked;
+        expect(answer.status).toBe(503);
+        expect(answer.body.error.code).toBe('storage_unavailable');
+        expect(answer.headers.get('Retry-After')).toBe('1');
+        await holder.query('rollback');
+      } finally {
+        await holder.end();
+      }
+      // One at a time, so that each takes the connection the pool handed back last.
+      for (let i = 1; i <= 12; i++) expect((await post(i)).status).toBe(201);
+    },
+  );
 });

@@ -93,13 +93,13 @@ export class ZoneBatches {
       try {
         const started = performance.now();
         await this.db.connection().execute(async (trx) => {
-          await sql
-            .raw(`begin; select id from zones where id = ${pg.escapeLiteral(zoneId)} for update`)
-            .execute(trx);
           holdsZone(trx, zoneId);
           const notifications: Notification[] = [];
           deferred.set(trx, notifications);
           try {
+            await sql
+              .raw(`begin; select id from zones where id = ${pg.escapeLiteral(zoneId)} for update`)
+              .execute(trx);
             if (batch.length === 1) {
               const job = batch[0]!;
               const value = await job.work(trx);
@@ -110,8 +110,9 @@ export class ZoneBatches {
             }
             await sql.raw(commitSql(notifications)).execute(trx);
           } catch (e) {
-            // Also after a failed COMMIT, which has ended the transaction: PostgreSQL then
-            // only warns that there is none to roll back.
+            // Whatever failed, the lock's wait included (a deadlock), the connection goes back
+            // to the pool with no transaction open. After a failed COMMIT, which has ended the
+            // transaction, PostgreSQL only warns that there is none to roll back.
             await sql`rollback`.execute(trx).catch(() => {});
             throw e;
           }

@@ -29,6 +29,7 @@ import type { UsageCell, UsageCounter } from './usage-counter';
 import { outcomeOf } from './usage-outcome';
 import { answeringRRset } from './answering-rrset';
 import type { RrsetCell } from './rrset-usage';
+import { AnswerCache } from './answer-cache';
 import type { ViewStore } from './view-store';
 import type { ZoneView } from './zone-view';
 
@@ -73,50 +74,15 @@ const MAX_CACHE = 200_000;
  * Answers for names that need not exist (CacheEntry.anyName: NXDOMAIN, errors, referrals,
  * wildcards) in a cache of their own, smaller: a flood of random names (each asked once) would
  * otherwise fill the answers' cache with entries nobody asks again (about 1 KB each, measured)
- * and clear out the answers real clients repeat. Names mistyped by real clients recur and stay
- * well within it.
+ * and clear out the answers real clients repeat. Its two generations (answer-cache.ts) keep
+ * through any flood what real clients ask again within 10,000 new questions (a mistyped name, a
+ * stale client).
  */
 const MAX_ANY_NAME_CACHE = 20_000;
 
-/**
- * Answers by the question as asked (`Query.question`), in one map per variant of the answer (the
- * size it must fit and the EDNS/DO form): a lookup hashes the question's own string, with no
- * key string built per query.
- */
-class AnswerCache {
-  private readonly variants = new Map<number, Map<string, CacheEntry>>();
-  size = 0;
-
-  constructor(private readonly max: number) {}
-
-  get(variant: number, question: string): CacheEntry | undefined {
-    return this.variants.get(variant)?.get(question);
-  }
-
-  /** Keeps an answer; a full cache is emptied first (every entry is rebuilt on its next query). */
-  set(variant: number, question: string, entry: CacheEntry): void {
-    if (this.size >= this.max) this.clear();
-    let answers = this.variants.get(variant);
-    if (!answers) this.variants.set(variant, (answers = new Map()));
-    const had = answers.size;
-    answers.set(question, entry);
-    this.size += answers.size - had;
-  }
-
-  delete(variant: number, question: string): void {
-    const answers = this.variants.get(variant);
-    if (answers?.delete(question)) this.size--;
-  }
-
-  clear(): void {
-    this.variants.clear();
-    this.size = 0;
-  }
-}
-
 export class DnsServer {
-  private readonly cache = new AnswerCache(MAX_CACHE);
-  private readonly anyName = new AnswerCache(MAX_ANY_NAME_CACHE);
+  private readonly cache = new AnswerCache<CacheEntry>(MAX_CACHE);
+  private readonly anyName = new AnswerCache<CacheEntry>(MAX_ANY_NAME_CACHE, true);
   /** The clock of the query being answered: read once, for freshness, RRL and counting. */
   private now = 0;
   private udp: dgram.Socket | null = null;

@@ -15,12 +15,6 @@ export interface RecordRow {
 }
 
 /**
- * Values with their RRset's TTL and comment, read per value from the RRset's primary key (a
- * scalar subquery, not a join): however stale the planner's statistics (a zone just imported),
- * a page costs its own rows' lookups. A join let PostgreSQL merge the page with every RRset of
- * the zone from its first name, or worse, on each page of a large zone.
- */
-/**
  * Values with their RRset's TTL and comment, each looked up by the RRset's primary key (scalar
  * subqueries, not a join). With a join, PostgreSQL merged a page with every RRset of the zone
  * from its first name, and with the statistics of a zone just filled it picked far worse plans:

@@ -98,7 +98,9 @@ describe('a zone transaction that fails at its start', () => {
         await holder.query('select id from zones where id = $1 for update', [zoneId]);
         const blocked = post(0);
         // The create waits for the lock; cancel that wait.
+        const deadline = Date.now() + 10_000;
         for (let cancelled = false; !cancelled;) {
+          if (Date.now() > deadline) throw new Error('the create never waited for the lock');
           await new Promise((r) => setTimeout(r, 20));
           const r = await holder.query(
             `select pg_cancel_backend(pid) as ok from pg_stat_activity

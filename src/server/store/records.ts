@@ -25,22 +25,14 @@ function selectRecords(db: Db, zoneId: string) {
   return db
     .selectFrom('records as r')
     .select(['r.id', 'r.name', 'r.type', 'r.content', 'r.disabled'])
-    .select((eb) => [
-      eb
+    .select((eb) => {
+      const rrset = eb
         .selectFrom('rrsets')
-        .select('rrsets.ttl')
         .whereRef('rrsets.zone_id', '=', 'r.zone_id')
         .whereRef('rrsets.name', '=', 'r.name')
-        .whereRef('rrsets.type', '=', 'r.type')
-        .as('ttl'),
-      eb
-        .selectFrom('rrsets')
-        .select('rrsets.comment')
-        .whereRef('rrsets.zone_id', '=', 'r.zone_id')
-        .whereRef('rrsets.name', '=', 'r.name')
-        .whereRef('rrsets.type', '=', 'r.type')
-        .as('comment'),
-    ])
+        .whereRef('rrsets.type', '=', 'r.type');
+      return [rrset.select('rrsets.ttl').as('ttl'), rrset.select('rrsets.comment').as('comment')];
+    })
     .$narrowType<{ ttl: number }>()
     .where('r.zone_id', '=', zoneId);
 }

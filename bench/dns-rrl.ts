@@ -4,8 +4,9 @@
 // Measured in a loop of the real code, so they hold still on a busy machine where the server's
 // whole CPU per query moves by more than the difference being measured.
 import { DnsCounters } from '../src/server/dns/dns-counters';
-import { Rrl, type RrlClass } from '../src/server/dns/rrl';
+import { Rrl, rrlClass, type RrlClass } from '../src/server/dns/rrl';
 import { RrsetUsage } from '../src/server/dns/rrset-usage';
+import { nameHash } from '../src/server/dns/space-saving';
 import { UsageCounter } from '../src/server/dns/usage-counter';
 import { createMetrics } from '../src/server/metrics';
 import type { Db } from '../src/server/store/db';
@@ -31,10 +32,9 @@ export function microFigures() {
   });
   // 5,000 answers (as cache entries hold them) asked from 256 sources in 8 prefixes: 40,000
   // buckets, within the default table (a table that turns over constantly costs more).
-  const classes: RrlClass[] = Array.from({ length: 5000 }, (_, i) => ({
-    key: `q|\x02h${i}\x05bench\x07example\x00|1`,
-    errors: false,
-  }));
+  const classes: RrlClass[] = Array.from({ length: 5000 }, (_, i) =>
+    rrlClass(`q|\x02h${i}\x05bench\x07example\x00|1`, false),
+  );
   const sources = Array.from({ length: 256 }, (_, i) => `10.0.${i & 7}.${i}`);
   const now = Date.now();
   const rrlNs = nsPer(2_000_000, (i) => {
@@ -58,14 +58,15 @@ export function microFigures() {
   // Each cached answer's name, as the answer carries it: 5,000 names over 64 slots, so the
   // top-names sketch turns over on most hits (its worst case short of a junk flood).
   const qnames = Array.from({ length: 5000 }, (_, i) => `h${i}.bench.example`);
+  const hashes = qnames.map(nameHash);
   const usageNs = nsPer(5_000_000, (i) => {
     const k = i % 5000;
-    cells[k] = usage.hit(cells[k]!, qnames[k]!);
+    cells[k] = usage.hit(cells[k]!, qnames[k]!, Date.now(), hashes[k]);
   });
   // The same with the names of a day where 50 names take every query (all in the sketch).
   const usageHotNs = nsPer(5_000_000, (i) => {
     const k = i % 5000;
-    cells[k] = usage.hit(cells[k]!, qnames[k % 50]!);
+    cells[k] = usage.hit(cells[k]!, qnames[k % 50]!, Date.now(), hashes[k % 50]);
   });
   // What a hit cost before top names: the clock check and the increment.
   const sketchless = cells.map((c) => ({ ...c }));

@@ -1,13 +1,52 @@
 // The answer caches' bounds, and what survives a flood of questions asked once.
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from './answer-cache';
+import { AnswerCache, MAX_CHAIN } from './answer-cache';
+import { questionHash } from './query';
 
 const VARIANT = 4096 * 4 + 1;
+
+/** A query datagram's first octets for `name` (type `type`, class IN): header, question. */
+function query(name: string, type = 1): Buffer {
+  const labels = name
+    .split('.')
+    .map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)]));
+  return Buffer.concat([
+    Buffer.alloc(12),
+    ...labels,
+    Buffer.from([0, type >> 8, type & 255, 0, 1]),
+  ]);
+}
+
+/** The cache keyed by names, as the server keys it by the questions' octets. */
+class ByName<E> {
+  constructor(readonly cache: AnswerCache<E>) {}
+  get size() {
+    return this.cache.size;
+  }
+  get(variant: number, name: string, type = 1): E | undefined {
+    const msg = query(name, type);
+    return this.cache.get(variant, questionHash(msg, 12, msg.length), msg, msg.length);
+  }
+  set(variant: number, name: string, entry: E, type = 1): void {
+    const key = query(name.toLowerCase(), type).subarray(12);
+    this.cache.set(variant, questionHash(key, 0, key.length), key, entry);
+  }
+  delete(variant: number, name: string): void {
+    const key = query(name.toLowerCase()).subarray(12);
+    this.cache.delete(variant, questionHash(key, 0, key.length), key);
+  }
+  clear() {
+    this.cache.clear();
+  }
+}
+
+const named = <E>(max: number, generations = false) =>
+  new ByName(new AnswerCache<E>(max, generations));
 
 /** A flood of `junk` questions asked once each, with `real` asked again every `every` of them;
  * returns how often `real` had to be built again (a miss) after its first answer, and the
  * largest size seen. */
-function flood(cache: AnswerCache<string>, junk: number, every: number) {
+function flood(cache: ByName<string>, junk: number, every: number) {
   let misses = 0;
   let largest = 0;
   cache.set(VARIANT, 'real', 'real answer');
@@ -24,7 +63,7 @@ function flood(cache: AnswerCache<string>, junk: number, every: number) {
 
 describe('AnswerCache', () => {
   it('with generations keeps an answer asked again within half the bound through a flood', () => {
-    const cache = new AnswerCache<string>(20_000, true);
+    const cache = named<string>(20_000, true);
     const { misses, largest } = flood(cache, 100_000, 5_000);
     expect(misses).toBe(0);
     expect(largest).toBeLessThanOrEqual(20_000);
@@ -32,14 +71,14 @@ describe('AnswerCache', () => {
   });
 
   it('emptied when full (the answers of names that exist) loses it at each emptying', () => {
-    const cache = new AnswerCache<string>(20_000);
+    const cache = named<string>(20_000);
     const { misses, largest } = flood(cache, 100_000, 5_000);
     expect(misses).toBe(4); // 100,000 questions, emptied at every 20,000
     expect(largest).toBeLessThanOrEqual(20_000);
   });
 
   it('with generations drops what is not asked again within a turn', () => {
-    const cache = new AnswerCache<string>(10, true);
+    const cache = named<string>(10, true);
     cache.set(VARIANT, 'once', 'a');
     for (let i = 0; i < 10; i++) cache.set(VARIANT, `q${i}`, 'x');
     expect(cache.get(VARIANT, 'once')).toBeUndefined();
@@ -47,7 +86,7 @@ describe('AnswerCache', () => {
   });
 
   it('counts an answer once whichever generation holds it, and deletes it from both', () => {
-    const cache = new AnswerCache<string>(4, true);
+    const cache = named<string>(4, true);
     cache.set(VARIANT, 'a', '1');
     cache.set(VARIANT, 'b', '1');
     cache.set(VARIANT, 'c', '1'); // a and b now old
@@ -65,5 +104,45 @@ describe('AnswerCache', () => {
     expect(cache.get(VARIANT + 1, 'a')).toBeUndefined();
     cache.clear();
     expect(cache.size).toBe(0);
+  });
+
+  it('finds a question in any case of its name, never another type whose octet is a letter', () => {
+    const cache = named<string>(100);
+    cache.set(VARIANT, 'www.example.test', 'A answer');
+    expect(cache.get(VARIANT, 'WwW.ExAmple.TEST')).toBe('A answer');
+    // Type 0x0041 (HTTPS) and 0x0061 differ by the bit that makes a letter lower-case.
+    cache.set(VARIANT, 'www.example.test', 'HTTPS answer', 0x41);
+    expect(cache.get(VARIANT, 'www.example.test', 0x61)).toBeUndefined();
+    expect(cache.get(VARIANT, 'www.example.test', 0x41)).toBe('HTTPS answer');
+    expect(cache.get(VARIANT, 'www.example.tesu')).toBeUndefined();
+    expect(cache.get(VARIANT, 'www.example.tes')).toBeUndefined();
+  });
+
+  it('grows past its first table and reuses the room of deleted answers', () => {
+    const cache = named<number>(50_000);
+    for (let i = 0; i < 20_000; i++) cache.set(VARIANT, `n${i}.example.test`, i);
+    expect(cache.size).toBe(20_000);
+    for (let i = 0; i < 20_000; i += 7) expect(cache.get(VARIANT, `n${i}.example.test`)).toBe(i);
+    for (let i = 0; i < 20_000; i += 2) cache.delete(VARIANT, `n${i}.example.test`);
+    expect(cache.size).toBe(10_000);
+    for (let i = 0; i < 10_000; i++) cache.set(VARIANT, `m${i}.example.test`, -i);
+    expect(cache.size).toBe(20_000);
+    expect(cache.get(VARIANT, 'n2.example.test')).toBeUndefined();
+    expect(cache.get(VARIANT, 'n3.example.test')).toBe(3);
+    expect(cache.get(VARIANT, 'm9999.example.test')).toBe(-9999);
+  });
+
+  it('keeps no more than MAX_CHAIN questions of one hash: chosen collisions cost a short walk', () => {
+    // Questions made to share a hash (here: given the same one) fill one bucket, then are
+    // answered without the cache; those kept are still found.
+    const cache = new AnswerCache<number>(1000);
+    const HASH = 12345;
+    const keys = Array.from({ length: 40 }, (_, i) => query(`c${i}.example.test`));
+    keys.forEach((k, i) => cache.set(VARIANT, HASH, k.subarray(12), i));
+    expect(cache.size).toBe(MAX_CHAIN);
+    for (let i = 0; i < 40; i++) {
+      const got = cache.get(VARIANT, HASH, keys[i]!, keys[i]!.length);
+      expect(got).toBe(i < MAX_CHAIN ? i : undefined);
+    }
   });
 });

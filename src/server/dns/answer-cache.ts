@@ -1,5 +1,11 @@
 // The DNS server's answers by question (server.ts), bounded by a count of entries.
 //
+// Keyed by the question's bytes as the datagram holds them (query.ts: `questionHash`,
+// `sameQuestion`), so that a repeated question is found without making a string or an object:
+// a hash table of our own over typed arrays, chained, whose chains are never longer than
+// MAX_CHAIN (a bucket that full takes no more answers: those questions are answered without
+// the cache, so chosen collisions cost a bounded walk, never a long one).
+//
 // The cache of answers for names that exist is bounded by the zones' contents, and is emptied
 // when full. The one of answers any made-up name gets (NXDOMAIN, wildcards, referrals) is what
 // a flood of random names fills, each name asked once and never again; emptied when full, it
@@ -8,17 +14,146 @@
 // young one; when it holds half the bound, the old one is dropped and the young one becomes
 // old, and an answer asked again while old moves back to the young one. What is asked at least
 // once per half the bound's worth of new questions stays, whatever the flood. A lookup costs
-// one map access for a young answer (the common case), two for an old one.
+// one probe for a young answer (the common case), two for an old one.
+import { sameQuestion } from './query';
 
-type Generation<E> = Map<number, Map<string, E>>;
+/** Entries a bucket holds at most. */
+export const MAX_CHAIN = 16;
+
+/** The hash of a question in one variant of answers (size and EDNS form). */
+function slotHash(hash: number, variant: number): number {
+  const h = Math.imul(hash ^ variant, 0x9e3779b1);
+  return h ^ (h >>> 15);
+}
+
+/** One generation: a chained hash table of up to `max` answers, grown as it fills. */
+class Table<E> {
+  size = 0;
+  private heads = new Int32Array(0);
+  private mask = 0;
+  /** Per slot: the next slot in its bucket (or in the free list), the hash, the variant. */
+  private next = new Int32Array(0);
+  private hashes = new Int32Array(0);
+  private variants = new Int32Array(0);
+  private keys: (Uint8Array | undefined)[] = [];
+  private values: (E | undefined)[] = [];
+  /** Slots ever used; those below it that are empty are in the free list. */
+  private used = 0;
+  private free = -1;
+
+  constructor(readonly max: number) {
+    this.resize(Math.min(1024, max));
+  }
+
+  /** The slot of the question at `start`..`end` of `buf` in `variant`, or -1. */
+  find(variant: number, hash: number, buf: Uint8Array, start: number, end: number): number {
+    const h = slotHash(hash, variant);
+    for (let s = this.heads[h & this.mask]!; s !== -1; s = this.next[s]!) {
+      if (this.hashes[s] === h && this.variants[s] === variant) {
+        if (sameQuestion(this.keys[s]!, buf, start, end)) return s;
+      }
+    }
+    return -1;
+  }
+
+  value(slot: number): E {
+    return this.values[slot]!;
+  }
+
+  key(slot: number): Uint8Array {
+    return this.keys[slot]!;
+  }
+
+  /** Keeps `value` for `key` (a question, name lower-cased); false if its bucket is full. */
+  set(variant: number, hash: number, key: Uint8Array, value: E): boolean {
+    const found = this.find(variant, hash, key, 0, key.length);
+    if (found !== -1) {
+      this.values[found] = value;
+      return true;
+    }
+    if (this.size >= this.max) return false;
+    if (this.free === -1 && this.used === this.next.length) this.resize(this.next.length * 2);
+    const h = slotHash(hash, variant);
+    const bucket = h & this.mask;
+    let chain = 0;
+    for (let s = this.heads[bucket]!; s !== -1; s = this.next[s]!) chain++;
+    if (chain >= MAX_CHAIN) return false;
+    let slot: number;
+    if (this.free !== -1) {
+      slot = this.free;
+      this.free = this.next[slot]!;
+    } else slot = this.used++;
+    this.hashes[slot] = h;
+    this.variants[slot] = variant;
+    this.keys[slot] = key;
+    this.values[slot] = value;
+    this.next[slot] = this.heads[bucket]!;
+    this.heads[bucket] = slot;
+    this.size++;
+    return true;
+  }
+
+  /** Forgets the answer to `key` in `variant`; whether there was one. */
+  delete(variant: number, hash: number, key: Uint8Array): boolean {
+    const h = slotHash(hash, variant);
+    const bucket = h & this.mask;
+    let prev = -1;
+    for (let s = this.heads[bucket]!; s !== -1; prev = s, s = this.next[s]!) {
+      if (
+        this.hashes[s] !== h ||
+        this.variants[s] !== variant ||
+        !sameQuestion(this.keys[s]!, key, 0, key.length)
+      )
+        continue;
+      if (prev === -1) this.heads[bucket] = this.next[s]!;
+      else this.next[prev] = this.next[s]!;
+      this.keys[s] = undefined;
+      this.values[s] = undefined;
+      this.next[s] = this.free;
+      this.free = s;
+      this.size--;
+      return true;
+    }
+    return false;
+  }
+
+  clear(): void {
+    this.keys = [];
+    this.values = [];
+    this.size = 0;
+    this.used = 0;
+    this.free = -1;
+    this.resize(Math.min(1024, this.max));
+  }
+
+  /** Room for `slots` answers (never more than the bound), every answer kept re-bucketed. */
+  private resize(slots: number): void {
+    slots = Math.min(slots, this.max);
+    const grow = (a: Int32Array) => {
+      const b = new Int32Array(slots);
+      b.set(a.subarray(0, Math.min(a.length, slots)));
+      return b;
+    };
+    this.next = grow(this.next);
+    this.hashes = grow(this.hashes);
+    this.variants = grow(this.variants);
+    let buckets = 1;
+    while (buckets < slots) buckets *= 2;
+    this.heads = new Int32Array(buckets).fill(-1);
+    this.mask = buckets - 1;
+    // Free slots stay in the free list, through `next`; kept ones go to their new buckets.
+    for (let s = 0; s < this.used; s++) {
+      if (this.keys[s] === undefined) continue;
+      const bucket = this.hashes[s]! & this.mask;
+      this.next[s] = this.heads[bucket]!;
+      this.heads[bucket] = s;
+    }
+  }
+}
 
 export class AnswerCache<E> {
-  private young: Generation<E> = new Map();
-  private old: Generation<E> = new Map();
-  private youngSize = 0;
-  private oldSize = 0;
-
-  private readonly turnAt: number;
+  private young: Table<E>;
+  private old: Table<E>;
 
   /**
    * At most `max` answers are kept: emptied when full, or with `generations`, in two of up to
@@ -28,62 +163,62 @@ export class AnswerCache<E> {
     max: number,
     private readonly generations = false,
   ) {
-    this.turnAt = generations ? max / 2 : max;
+    const turnAt = generations ? Math.max(1, Math.floor(max / 2)) : max;
+    this.young = new Table(turnAt);
+    this.old = new Table(generations ? turnAt : 0);
   }
 
   /** Answers kept, in both generations. */
   get size(): number {
-    return this.youngSize + this.oldSize;
+    return this.young.size + this.old.size;
   }
 
-  /** The answer to `question` in the `variant` of answers (size and EDNS form), if kept. */
-  get(variant: number, question: string): E | undefined {
-    const young = this.young.get(variant)?.get(question);
-    if (young !== undefined || !this.oldSize) return young;
-    const answers = this.old.get(variant);
-    const old = answers?.get(question);
-    if (old === undefined) return undefined;
+  /**
+   * The answer to the question at 12..`end` of the query `msg` (of hash `questionHash`) in the
+   * `variant` of answers (size and EDNS form), if kept.
+   */
+  get(variant: number, hash: number, msg: Uint8Array, end: number): E | undefined {
+    const slot = this.young.find(variant, hash, msg, 12, end);
+    if (slot !== -1) return this.young.value(slot);
+    if (!this.old.size) return undefined;
+    const was = this.old.find(variant, hash, msg, 12, end);
+    if (was === -1) return undefined;
     // Still asked: kept through the next turn of generations.
-    answers!.delete(question);
-    this.oldSize--;
-    this.set(variant, question, old);
-    return old;
+    const key = this.old.key(was);
+    const value = this.old.value(was);
+    this.old.delete(variant, hash, key);
+    this.set(variant, hash, key, value);
+    return value;
   }
 
-  set(variant: number, question: string, entry: E): void {
-    if (this.youngSize >= this.turnAt) {
+  /** Keeps `entry` as the answer to `key` (a question, name lower-cased: `questionKey`). */
+  set(variant: number, hash: number, key: Uint8Array, entry: E): void {
+    if (this.young.size >= this.turnAt) {
       if (this.generations) this.turn();
-      else this.clear();
+      else this.young.clear();
     }
-    let answers = this.young.get(variant);
-    if (!answers) this.young.set(variant, (answers = new Map()));
-    const had = answers.size;
-    answers.set(question, entry);
-    this.youngSize += answers.size - had;
-    this.dropOld(variant, question);
+    this.young.set(variant, hash, key, entry);
+    if (this.old.size) this.old.delete(variant, hash, key);
   }
 
-  delete(variant: number, question: string): void {
-    const answers = this.young.get(variant);
-    if (answers?.delete(question)) this.youngSize--;
-    this.dropOld(variant, question);
+  delete(variant: number, hash: number, key: Uint8Array): void {
+    this.young.delete(variant, hash, key);
+    if (this.old.size) this.old.delete(variant, hash, key);
   }
 
   clear(): void {
-    this.young = new Map();
-    this.old = new Map();
-    this.youngSize = this.oldSize = 0;
+    this.young.clear();
+    this.old.clear();
   }
 
-  /** A question answered anew while its old answer is kept: the old one goes. */
-  private dropOld(variant: number, question: string): void {
-    if (this.oldSize && this.old.get(variant)?.delete(question)) this.oldSize--;
+  private get turnAt(): number {
+    return this.young.max;
   }
 
   private turn(): void {
+    const dropped = this.old;
     this.old = this.young;
-    this.oldSize = this.youngSize;
-    this.young = new Map();
-    this.youngSize = 0;
+    dropped.clear();
+    this.young = dropped;
   }
 }

@@ -4,7 +4,17 @@ import dnsPacket from 'dns-packet';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LABEL_DOT } from './names';
-import { parseQuery, readQname, type ParseResult, type Query } from './query';
+import {
+  parseQuery,
+  QueryScan,
+  questionHash,
+  questionKey,
+  readQname,
+  sameQuestion,
+  scanQuery,
+  type ParseResult,
+  type Query,
+} from './query';
 
 type Opt = { udpPayloadSize?: number; flags?: number; ednsVersion?: number };
 
@@ -173,5 +183,43 @@ describe('parseQuery', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('scanQuery, the cache path that makes no object', () => {
+  it('reads into one reused scan, EDNS of an earlier query never carried into the next', () => {
+    const s = new QueryScan();
+    expect(
+      scanQuery(packet('a.example.test', 'A', [{ udpPayloadSize: 1232, flags: 0x8000 }]), s),
+    ).toBe(true);
+    expect(s).toMatchObject({ edns: true, udpSize: 1232, dnssecOk: true, qtype: 1 });
+    expect(scanQuery(packet('b.example.test', 'MX'), s)).toBe(true);
+    expect(s).toMatchObject({ edns: false, dnssecOk: false, qtype: 15, rcode: null });
+    expect(scanQuery(patched(packet('c.example.test'), 2, 0x80), s)).toBe(false); // a response
+    expect(s.rcode).toBeNull();
+    expect(scanQuery(patched(packet('c.example.test'), 5, 2), s)).toBe(false); // two questions
+    expect(s).toMatchObject({ rcode: 1, questionEnd: 12 });
+  });
+
+  it('hashes and compares a question whatever its case, never across types', () => {
+    const s = new QueryScan();
+    const lower = packet('www.example.test', 'MX');
+    scanQuery(lower, s);
+    const key = questionKey(lower, s);
+    const hash = s.hash;
+    const mixed = packet('WwW.ExAmPlE.TeSt', 'MX');
+    scanQuery(mixed, s);
+    expect(s.hash).toBe(hash);
+    expect(sameQuestion(key, mixed, 12, s.questionEnd)).toBe(true);
+    // The key is lower-cased: the first asker's case is not kept.
+    expect(questionKey(mixed, s)).toEqual(key);
+    // 0x41 (HTTPS) and 0x61 differ in the bit that makes a letter lower-case.
+    const https = patched(lower, lower.length - 3, 0x41);
+    const type97 = patched(lower, lower.length - 3, 0x61);
+    expect(sameQuestion(questionKey(https, s), type97, 12, s.questionEnd)).toBe(false);
+    expect(questionHash(https, 12, s.questionEnd)).not.toBe(
+      questionHash(type97, 12, s.questionEnd),
+    );
+    expect(sameQuestion(key, packet('www.example.tesu', 'MX'), 12, s.questionEnd)).toBe(false);
   });
 });

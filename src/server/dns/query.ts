@@ -31,6 +31,31 @@ export type ParseResult =
 
 const DROP = { ok: false, rcode: null } as const;
 
+/**
+ * What `scanQuery` reads from a datagram: numbers only, into an object the caller keeps and
+ * reuses, so that a question answered from the cache makes no object and no string. A `Query`
+ * (with the question's strings) is made from it only when an answer is built (`queryOf`).
+ */
+export class QueryScan {
+  id = 0;
+  flagsHi = 0;
+  flagsLo = 0;
+  /** Offset of the name's root label (the question's name is 12 to here). */
+  nameEnd = 12;
+  /** Offset just after the question section (12 when there is none to copy into an answer). */
+  questionEnd = 12;
+  qtype = 0;
+  qclass = 0;
+  /** `questionHash` of the question: the answer cache's hash. */
+  hash = 0;
+  edns = false;
+  udpSize = 0;
+  dnssecOk = false;
+  ednsVersion = 0;
+  /** When the scan fails: the rcode to answer with (FORMERR, NOTIMP), or null to drop it. */
+  rcode: number | null = null;
+}
+
 /** Skips a possibly compressed name; returns the offset after it, or -1. */
 function skipName(buf: Buffer, at: number): number {
   for (let hops = 0; at < buf.length && hops < 128; hops++) {
@@ -43,31 +68,125 @@ function skipName(buf: Buffer, at: number): number {
   return -1;
 }
 
-function refusal(rcode: number, id: number, flagsHi: number, questionEnd: number): ParseResult {
-  return { ok: false, rcode, id, flagsHi, questionEnd };
+function fail(s: QueryScan, rcode: number | null, questionEnd = 12): false {
+  s.rcode = rcode;
+  s.questionEnd = questionEnd;
+  return false;
 }
 
-export function parseQuery(buf: Buffer): ParseResult {
-  if (buf.length < 12) return DROP;
-  const id = buf.readUInt16BE(0);
-  const flagsHi = buf[2]!;
-  if (flagsHi & 0x80) return DROP; // a response: never answer one
-  if (((flagsHi >> 3) & 0x0f) !== 0) return refusal(4, id, flagsHi, 12); // NOTIMP: only standard queries
-  if (buf.readUInt16BE(4) !== 1) return refusal(1, id, flagsHi, 12);
+/**
+ * Reads the header, the one question and the EDNS OPT record of `buf` into `s`; false when it
+ * is not a query to answer as such (`s.rcode`: what to answer, or null to drop it).
+ */
+export function scanQuery(buf: Buffer, s: QueryScan): boolean {
+  s.rcode = null;
+  s.questionEnd = 12;
+  if (buf.length < 12) return fail(s, null);
+  s.id = (buf[0]! << 8) | buf[1]!;
+  const flagsHi = (s.flagsHi = buf[2]!);
+  s.flagsLo = buf[3]!;
+  if (flagsHi & 0x80) return fail(s, null); // a response: never answer one
+  if (((flagsHi >> 3) & 0x0f) !== 0) return fail(s, 4); // NOTIMP: only standard queries
+  if (buf[4] !== 0 || buf[5] !== 1) return fail(s, 1);
 
-  // Only lengths are checked here; the name as text is made on a cache miss (readQname).
+  // Only lengths are checked here; the name as text is made when an answer is built.
   let at = 12;
   for (;;) {
-    if (at >= buf.length) return refusal(1, id, flagsHi, 12);
+    if (at >= buf.length) return fail(s, 1);
     const len = buf[at]!;
     if (len === 0) break;
-    if (len > 63) return refusal(1, id, flagsHi, 12); // compression in the question, or an extended label type
+    if (len > 63) return fail(s, 1); // compression in the question, or an extended label type
     at += len + 1;
-    if (at - 12 > 255) return refusal(1, id, flagsHi, 12);
+    if (at - 12 > 255) return fail(s, 1);
   }
-  const nameEnd = at;
-  // Lower-case letters are the rule: the name is lowered as text only when it has capitals
-  // (0x20 randomisation, RFC draft-vixie-dnsext-dns0x20), not run through a replace per query.
+  s.nameEnd = at;
+  at += 1;
+  if (at + 4 > buf.length) return fail(s, 1);
+  s.qtype = (buf[at]! << 8) | buf[at + 1]!;
+  s.qclass = (buf[at + 2]! << 8) | buf[at + 3]!;
+  const questionEnd = at + 4;
+
+  s.edns = false;
+  s.dnssecOk = false;
+  let rest = questionEnd;
+  const rrCount = buf.readUInt16BE(6) + buf.readUInt16BE(8) + buf.readUInt16BE(10);
+  for (let i = 0; i < rrCount; i++) {
+    const end = skipName(buf, rest);
+    if (end < 0 || end + 10 > buf.length) return fail(s, 1, questionEnd);
+    const type = buf.readUInt16BE(end);
+    const rdlength = buf.readUInt16BE(end + 8);
+    if (end + 10 + rdlength > buf.length) return fail(s, 1, questionEnd);
+    if (type === 41) {
+      if (s.edns) return fail(s, 1, questionEnd); // two OPT records (RFC 6891 6.1.1)
+      s.edns = true;
+      s.udpSize = buf.readUInt16BE(end + 2);
+      s.ednsVersion = buf[end + 5]!;
+      s.dnssecOk = (buf[end + 6]! & 0x80) !== 0;
+    }
+    rest = end + 10 + rdlength;
+  }
+  s.questionEnd = questionEnd;
+  s.hash = questionHash(buf, 12, questionEnd);
+  return true;
+}
+
+/** Per process, so that nobody can choose names whose hashes collide on every server. */
+const HASH_SEED = (Math.random() * 0x1_0000_0000) >>> 0;
+
+/**
+ * A hash of the question in wire form at `start`..`end` (name, type and class), the name's
+ * capitals folded (0x20 randomisation asks the same question), type and class octets as sent
+ * (0x41 in a type is HTTPS, not a letter). FNV-1a with a seed, finished with MurmurHash3's mix.
+ */
+export function questionHash(buf: Uint8Array, start: number, end: number): number {
+  let h = HASH_SEED;
+  const nameEnd = end - 4;
+  for (let i = start; i < nameEnd; i++) {
+    let c = buf[i]!;
+    if (c >= 65 && c <= 90) c |= 0x20;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  for (let i = nameEnd; i < end; i++) h = Math.imul(h ^ buf[i]!, 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
+
+/**
+ * Whether `key` (a question in wire form with its name lower-cased, as `questionKey` makes it)
+ * is the question at `start`..`end` of `buf`, in any case.
+ */
+export function sameQuestion(key: Uint8Array, buf: Uint8Array, start: number, end: number) {
+  const n = key.length;
+  if (end - start !== n) return false;
+  const nameLength = n - 4;
+  for (let i = 0; i < nameLength; i++) {
+    let c = buf[start + i]!;
+    if (c >= 65 && c <= 90) c |= 0x20;
+    if (c !== key[i]) return false;
+  }
+  for (let i = nameLength; i < n; i++) if (buf[start + i] !== key[i]) return false;
+  return true;
+}
+
+/** The question of a scanned query, its name lower-cased: what the answer cache keeps. */
+export function questionKey(buf: Buffer, s: QueryScan): Uint8Array {
+  const key = new Uint8Array(s.questionEnd - 12);
+  key.set(buf.subarray(12, s.questionEnd));
+  for (let i = 0; i < s.nameEnd - 12; i++) {
+    const c = key[i]!;
+    if (c >= 65 && c <= 90) key[i] = c | 0x20;
+  }
+  return key;
+}
+
+/** The `Query` of a scanned datagram, with the question's strings. */
+export function queryOf(buf: Buffer, s: QueryScan): Query {
+  const { nameEnd, questionEnd } = s;
+  // One string for the question; the name is a slice of it (no copy). Type and class octets are
+  // never lowered: 0x41 is a type (HTTPS), not a letter.
   let capitals = false;
   for (let i = 13; i < nameEnd; i++) {
     const c = buf[i]!;
@@ -76,51 +195,28 @@ export function parseQuery(buf: Buffer): ParseResult {
       break;
     }
   }
-  at += 1;
-  if (at + 4 > buf.length) return refusal(1, id, flagsHi, 12);
-  const qtype = buf.readUInt16BE(at);
-  const qclass = buf.readUInt16BE(at + 2);
-  const questionEnd = at + 4;
-
-  let edns: Query['edns'] = null;
-  let rest = questionEnd;
-  const rrCount = buf.readUInt16BE(6) + buf.readUInt16BE(8) + buf.readUInt16BE(10);
-  for (let i = 0; i < rrCount; i++) {
-    const end = skipName(buf, rest);
-    if (end < 0 || end + 10 > buf.length) return refusal(1, id, flagsHi, questionEnd);
-    const type = buf.readUInt16BE(end);
-    const rdlength = buf.readUInt16BE(end + 8);
-    if (end + 10 + rdlength > buf.length) return refusal(1, id, flagsHi, questionEnd);
-    if (type === 41) {
-      if (edns) return refusal(1, id, flagsHi, questionEnd); // two OPT records (RFC 6891 6.1.1)
-      edns = {
-        udpSize: buf.readUInt16BE(end + 2),
-        version: buf[end + 5]!,
-        dnssecOk: (buf.readUInt16BE(end + 6) & 0x8000) !== 0,
-      };
-    }
-    rest = end + 10 + rdlength;
-  }
-  // One string for the question; the name is a slice of it (no copy). Type and class octets are
-  // never lowered: 0x41 is a type (HTTPS), not a letter.
   const question = capitals
     ? asciiLower(buf.toString('latin1', 12, nameEnd)) + buf.toString('latin1', nameEnd, questionEnd)
     : buf.toString('latin1', 12, questionEnd);
   return {
-    ok: true,
-    query: {
-      id,
-      flagsHi,
-      flagsLo: buf[3]!,
-      qname: '',
-      wireName: question.slice(0, nameEnd - 12),
-      question,
-      qtype,
-      qclass,
-      questionEnd,
-      edns,
-    },
+    id: s.id,
+    flagsHi: s.flagsHi,
+    flagsLo: s.flagsLo,
+    qname: '',
+    wireName: question.slice(0, nameEnd - 12),
+    question,
+    qtype: s.qtype,
+    qclass: s.qclass,
+    questionEnd,
+    edns: s.edns ? { udpSize: s.udpSize, dnssecOk: s.dnssecOk, version: s.ednsVersion } : null,
   };
+}
+
+export function parseQuery(buf: Buffer): ParseResult {
+  const s = new QueryScan();
+  if (scanQuery(buf, s)) return { ok: true, query: queryOf(buf, s) };
+  if (s.rcode === null) return DROP;
+  return { ok: false, rcode: s.rcode, id: s.id, flagsHi: s.flagsHi, questionEnd: s.questionEnd };
 }
 
 /**

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryPacket } from '../test-support/dns-wire';
 import { createZone, startTestServer, type TestServer } from '../test-support/harness';
 import { metricValue } from '../test-support/metrics';
-import { Rrl, RRL_DROP, RRL_OK, type RrlSettings } from './rrl';
+import { Rrl, rrlClass, RRL_DROP, RRL_OK, type RrlSettings } from './rrl';
 
 const run = promisify(execFile);
 const RATE = 5;
@@ -227,7 +227,7 @@ describe('the bucket table', () => {
 
   it('stays within its size under a flood of spoofed sources, and still limits the flooder', () => {
     const rrl = new Rrl(settings);
-    const cls = { key: 'q|x|1', errors: false };
+    const cls = rrlClass('q|x|1', false);
     const now = 1_000_000;
     let flooderAnswered = 0;
     let largest = 0;

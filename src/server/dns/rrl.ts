@@ -12,9 +12,22 @@ import { RCODE, type Resolution } from './resolve';
 export interface RrlClass {
   readonly key: string;
   readonly errors: boolean;
+  /** A hash of `key`, made once with the class (a cache entry keeps its class). */
+  readonly hash: number;
 }
 
-export const RRL_ERRORS: RrlClass = { key: 'e|', errors: true };
+function stringHash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+/** The class of responses limited by `key`. */
+export function rrlClass(key: string, errors: boolean): RrlClass {
+  return { key, errors, hash: stringHash(key) };
+}
+
+export const RRL_ERRORS = rrlClass('e|', true);
 
 export const RRL_OK = 0;
 export const RRL_DROP = 1;
@@ -55,24 +68,85 @@ export function rrlSettings(c: RrlConfig): RrlSettings {
   };
 }
 
-interface Bucket {
-  balance: number;
-  at: number;
-  limited: number;
+/**
+ * One generation of buckets: a chained hash table over typed arrays, keyed by source prefix and
+ * class key, that only grows (up to `max`) and is emptied whole. A query looks its bucket up
+ * with no string made or hashed and no object made.
+ */
+class Buckets {
+  size = 0;
+  private heads = new Int32Array(0);
+  private mask = 0;
+  private next = new Int32Array(0);
+  private hashes = new Int32Array(0);
+  private prefixes: (number | string)[] = [];
+  private keys: string[] = [];
+  balance = new Float64Array(0);
+  at = new Float64Array(0);
+  limited = new Float64Array(0);
+
+  constructor(private readonly max: number) {
+    this.resize(Math.min(1024, max));
+  }
+
+  find(prefix: number | string, key: string, h: number): number {
+    for (let s = this.heads[h & this.mask]!; s !== -1; s = this.next[s]!) {
+      if (this.hashes[s] === h && this.prefixes[s] === prefix && this.keys[s] === key) return s;
+    }
+    return -1;
+  }
+
+  /** A new bucket (the caller turns generations before this one is full). */
+  add(prefix: number | string, key: string, h: number): number {
+    if (this.size === this.next.length) this.resize(this.size * 2);
+    const slot = this.size++;
+    this.hashes[slot] = h;
+    this.prefixes[slot] = prefix;
+    this.keys[slot] = key;
+    this.next[slot] = this.heads[h & this.mask]!;
+    this.heads[h & this.mask] = slot;
+    return slot;
+  }
+
+  clear(): void {
+    this.size = 0;
+    this.prefixes = [];
+    this.keys = [];
+    this.resize(Math.min(1024, this.max));
+  }
+
+  private resize(slots: number): void {
+    slots = Math.min(slots, this.max);
+    const grow = <A extends Int32Array | Float64Array>(a: A, b: A): A => {
+      b.set(a.subarray(0, Math.min(this.size, slots)));
+      return b;
+    };
+    this.next = grow(this.next, new Int32Array(slots));
+    this.hashes = grow(this.hashes, new Int32Array(slots));
+    this.balance = grow(this.balance, new Float64Array(slots));
+    this.at = grow(this.at, new Float64Array(slots));
+    this.limited = grow(this.limited, new Float64Array(slots));
+    let buckets = 1;
+    while (buckets < slots) buckets *= 2;
+    this.heads = new Int32Array(buckets).fill(-1);
+    this.mask = buckets - 1;
+    for (let s = 0; s < this.size; s++) {
+      const bucket = this.hashes[s]! & this.mask;
+      this.next[s] = this.heads[bucket]!;
+      this.heads[bucket] = s;
+    }
+  }
 }
 
 export class Rrl {
-  // Buckets by prefix, then by class key: the class key is a string a cache entry keeps, whose
-  // hash V8 has already computed, and an IPv4 prefix is a small integer, so a query makes and
-  // hashes no string (a flat map keyed by their concatenation cost twice as much).
+  // Buckets by source prefix and class key: an IPv4 prefix is a small integer and the class key
+  // a string a cache entry keeps with its hash, so a query makes and hashes no string.
   //
   // Two generations: a bucket untouched for a whole generation is dropped at the next turn. A
   // generation lasts `window + 1` seconds, after which an idle bucket is back at full credit,
   // so dropping it changes nothing; a spoofed flood that fills the table turns it early.
-  private cur = new Map<number | string, Map<string, Bucket>>();
-  private old = new Map<number | string, Map<string, Bucket>>();
-  private curCount = 0;
-  private oldCount = 0;
+  private cur: Buckets;
+  private old: Buckets;
   private turnAt = 0;
   private readonly half: number;
   private readonly errorsRate: number;
@@ -80,43 +154,50 @@ export class Rrl {
 
   constructor(private readonly s: RrlSettings) {
     this.half = Math.max(1, Math.floor(s.tableSize / 2));
+    this.cur = new Buckets(this.half);
+    this.old = new Buckets(this.half);
     this.errorsRate = s.errorsRate || s.rate;
     this.v4Divisor = 2 ** (32 - s.ipv4Prefix);
   }
 
   /** Buckets held. */
   get size(): number {
-    return this.curCount + this.oldCount;
+    return this.cur.size + this.old.size;
   }
 
   /** The verdict for one UDP response of class `cls` to `address`, at `now` (ms). */
   check(address: string, cls: RrlClass, now: number): RrlVerdict {
-    if (now >= this.turnAt || this.curCount >= this.half) {
+    if (now >= this.turnAt || this.cur.size >= this.half) {
+      const dropped = this.old;
       this.old = this.cur;
-      this.oldCount = this.curCount;
-      this.cur = new Map();
-      this.curCount = 0;
+      dropped.clear();
+      this.cur = dropped;
       this.turnAt = now + (this.s.windowSeconds + 1) * 1000;
     }
     const prefix = this.prefixOf(address);
-    let byClass = this.cur.get(prefix);
-    if (byClass === undefined) this.cur.set(prefix, (byClass = new Map()));
-    let b = byClass.get(cls.key);
-    if (b === undefined) {
-      b = this.old.get(prefix)?.get(cls.key) ?? { balance: Infinity, at: now, limited: 0 };
-      byClass.set(cls.key, b);
-      this.curCount++;
+    const h = Math.imul(
+      (typeof prefix === 'number' ? prefix : stringHash(prefix)) ^ cls.hash,
+      0x9e3779b1,
+    );
+    const b = this.cur;
+    let slot = b.find(prefix, cls.key, h);
+    if (slot === -1) {
+      slot = b.add(prefix, cls.key, h);
+      const was = this.old.find(prefix, cls.key, h);
+      b.balance[slot] = was === -1 ? Infinity : this.old.balance[was]!;
+      b.at[slot] = was === -1 ? now : this.old.at[was]!;
+      b.limited[slot] = was === -1 ? 0 : this.old.limited[was]!;
     }
     const rate = cls.errors ? this.errorsRate : this.s.rate;
-    let balance = b.balance + ((now - b.at) * rate) / 1000;
+    let balance = b.balance[slot]! + ((now - b.at[slot]!) * rate) / 1000;
     if (balance > rate) balance = rate;
     balance -= 1;
     const floor = -this.s.windowSeconds * rate;
-    b.balance = balance < floor ? floor : balance;
-    b.at = now;
+    b.balance[slot] = balance < floor ? floor : balance;
+    b.at[slot] = now;
     if (balance >= 0) return RRL_OK;
-    b.limited++;
-    return this.s.slip > 0 && b.limited % this.s.slip === 0 ? RRL_SLIP : RRL_DROP;
+    const limited = ++b.limited[slot]!;
+    return this.s.slip > 0 && limited % this.s.slip === 0 ? RRL_SLIP : RRL_DROP;
   }
 
   /**
@@ -160,10 +241,10 @@ export class Rrl {
  * the error rate.
  */
 export function rrlClassOf(q: Query, res: Resolution): RrlClass {
-  if (res.rcode === RCODE.NXDOMAIN && res.zone) return { key: `n|${res.zone.name}`, errors: true };
+  if (res.rcode === RCODE.NXDOMAIN && res.zone) return rrlClass(`n|${res.zone.name}`, true);
   if (res.rcode !== RCODE.NOERROR) return RRL_ERRORS;
-  if (!res.aa && res.authority[0]) return { key: `r|${res.authority[0].owner}`, errors: false };
+  if (!res.aa && res.authority[0]) return rrlClass(`r|${res.authority[0].owner}`, false);
   const first = res.answer[0];
-  if (!first) return { key: `d|${q.wireName}|${q.qtype}`, errors: false };
-  return { key: `q|${first.wildcard ?? q.wireName}|${q.qtype}`, errors: false };
+  if (!first) return rrlClass(`d|${q.wireName}|${q.qtype}`, false);
+  return rrlClass(`q|${first.wildcard ?? q.wireName}|${q.qtype}`, false);
 }

@@ -9,7 +9,15 @@ import type { Metrics } from '../metrics';
 import { DnsCounters } from './dns-counters';
 import { EDNS_UDP_SIZE, encodeResponse, header, metaRefusal, optRecord } from './encode';
 import { listenDns } from './listen';
-import { parseQuery, readQname, type Query } from './query';
+import {
+  parseQuery,
+  queryOf,
+  questionKey,
+  QueryScan,
+  readQname,
+  scanQuery,
+  type Query,
+} from './query';
 import { typeName } from './rdata';
 import { emptyResolution, RCODE, resolve } from './resolve';
 import {
@@ -30,13 +38,12 @@ import { outcomeOf } from './usage-outcome';
 import { answeringRRset } from './answering-rrset';
 import type { RrsetCell } from './rrset-usage';
 import { AnswerCache } from './answer-cache';
+import { nameHash } from './space-saving';
 import type { ViewStore } from './view-store';
 import type { ZoneView } from './zone-view';
 
 interface CacheEntry {
   buf: Buffer;
-  /** What follows the question in `buf`: the answer, authority and additional sections. */
-  body: Buffer;
   epoch: number;
   deps: { zone: ZoneView; version: number }[];
   refreshAt: number;
@@ -49,6 +56,8 @@ interface CacheEntry {
   rr: RrsetCell | undefined;
   /** The question's name, lower-cased without the trailing dot: counted in the top names. */
   name: string;
+  /** `nameHash(name)`, made once: the top-names sketches find the name's slot by it. */
+  nameHash: number;
   /** Answers for a zone are cached; those for names in no zone are not (junk would evict them). */
   zoned: boolean;
   /**
@@ -62,12 +71,6 @@ interface CacheEntry {
 }
 
 export type DnsConfig = RrlConfig & TcpConfig;
-
-/** Who asked: the source address, and the TSIG key the query was verified with. */
-export interface Client {
-  address: string;
-  key: string | null;
-}
 
 const MAX_CACHE = 200_000;
 /**
@@ -83,6 +86,8 @@ const MAX_ANY_NAME_CACHE = 20_000;
 export class DnsServer {
   private readonly cache = new AnswerCache<CacheEntry>(MAX_CACHE);
   private readonly anyName = new AnswerCache<CacheEntry>(MAX_ANY_NAME_CACHE, true);
+  /** The query being answered, as read from its datagram (reused: no object per query). */
+  private readonly scan = new QueryScan();
   /** The clock of the query being answered: read once, for freshness, RRL and counting. */
   private now = 0;
   private udp: dgram.Socket | null = null;
@@ -95,11 +100,6 @@ export class DnsServer {
   private lastEntry: CacheEntry | null = null;
   private lastClass: RrlClass = RRL_ERRORS;
   private lastQuestionEnd = 12;
-  /**
-   * Set when the last answer() returned only the header and question (the query's own, patched
-   * into an answer's): the cached sections that follow them, sent as a second buffer.
-   */
-  private lastBody: Buffer | null = null;
   port = 0;
 
   constructor(
@@ -121,18 +121,19 @@ export class DnsServer {
     );
   }
 
-  /** Answers one query message; null means drop it. Never throws. */
-  answer(msg: Buffer, tcp: boolean, client?: Client, inParts = false): Buffer | null {
+  /**
+   * Answers one query message from `address` (verified with the TSIG key `key`, if any); null
+   * means drop it. Never throws.
+   */
+  private answer(msg: Buffer, tcp: boolean, address: string, key: string | null): Buffer | null {
     this.now = Date.now();
-    this.lastBody = null;
     this.lastEntry = null;
     this.lastClass = RRL_ERRORS;
     this.lastQuestionEnd = 12;
     try {
-      return this.answerUnsafe(msg, tcp, client, inParts);
+      return this.answerUnsafe(msg, tcp, address, key);
     } catch (err) {
       this.log.error({ err }, 'dns answer failed');
-      this.lastBody = null;
       this.lastEntry = null;
       this.lastClass = RRL_ERRORS;
       this.lastQuestionEnd = 12;
@@ -156,7 +157,7 @@ export class DnsServer {
         return this.transfers.answer(msg, parsed.query, address, true);
       }
     }
-    const out = this.withTsig(msg, (key) => this.answer(msg, true, { address, key }));
+    const out = this.answerSigned(msg, true, address);
     if (out) this.sent(out, this.counters.tcp);
     return out;
   }
@@ -165,12 +166,12 @@ export class DnsServer {
    * A query signed with TSIG (a secondary's SOA query) gets a signed answer, or the TSIG error
    * (RFC 8945 5.2); an unsigned query, or a server without transfers, the plain answer.
    */
-  private withTsig(msg: Buffer, plain: (key: string | null) => Buffer | null): Buffer | null {
+  private answerSigned(msg: Buffer, tcp: boolean, address: string): Buffer | null {
     // A response (QR) is never answered, signed or not.
     if (!this.transfers || msg.length < 12 || msg[2]! & 0x80 || msg.readUInt16BE(10) === 0)
-      return plain(null);
+      return this.answer(msg, tcp, address, null);
     const check = this.transfers.tsig(msg);
-    if (check.kind === 'none') return plain(null);
+    if (check.kind === 'none') return this.answer(msg, tcp, address, null);
     if (check.kind === 'failed') {
       // Not answered for any zone: no usage hit, and rate-limited as an error, not as whatever
       // the previous query was.
@@ -180,29 +181,20 @@ export class DnsServer {
       const flags = { id: msg.readUInt16BE(0), flagsHi: msg[2]! };
       return check.answer ?? header(flags, RCODE.FORMERR, false, false, [0, 0, 0, 0]);
     }
-    const out = plain(check.key);
+    const out = this.answer(msg, tcp, address, check.key);
     return out && check.sign([out])[0]!;
   }
 
-  /**
-   * The UDP answer to send to `address` after rate limiting, as one buffer or as two (the
-   * query's own header and question made an answer's, then the cached sections: an unsigned
-   * query answered from the cache, with no copy of the answer); null: send nothing. `msg` is
-   * this query's datagram, which the answer may reuse.
-   */
-  answerUdp(msg: Buffer, address: string): Buffer | Buffer[] | null {
-    const out = this.withTsig(msg, (key) =>
-      this.answer(msg, false, { address, key }, key === null),
-    );
-    const body = this.lastBody;
-    this.lastBody = null;
+  /** The UDP answer to send to `address` after rate limiting; null: send nothing. */
+  answerUdp(msg: Buffer, address: string): Buffer | null {
+    const out = this.answerSigned(msg, false, address);
     if (!out) return null;
     if (this.rrl) {
       const verdict = this.rrl.check(address, this.lastClass, this.now);
       if (verdict !== RRL_OK) return this.limited(out, verdict);
     }
     this.sent(out, this.counters.udp);
-    return body ? [out, body] : out;
+    return out;
   }
 
   /** What RRL leaves of an answer: nothing, or its header and question with TC. */
@@ -230,7 +222,7 @@ export class DnsServer {
     byRcode[out[3]! & 0x0f]!++;
     const e = this.lastEntry;
     if (e?.cell) {
-      e.cell = this.usage!.hit(e.cell, e.name, this.now);
+      e.cell = this.usage!.hit(e.cell, e.name, this.now, e.nameHash);
       if (e.rr) e.rr = this.usage!.rrsets.hit(e.rr, this.now);
     }
     return out;
@@ -239,66 +231,60 @@ export class DnsServer {
   private answerUnsafe(
     msg: Buffer,
     tcp: boolean,
-    client: Client | undefined,
-    inParts: boolean,
+    address: string,
+    key: string | null,
   ): Buffer | null {
-    const parsed = parseQuery(msg);
-    if (!parsed.ok) {
-      if (parsed.rcode === null) return null;
-      return header(parsed, parsed.rcode, false, false, [0, 0, 0, 0]);
+    const s = this.scan;
+    if (!scanQuery(msg, s)) {
+      if (s.rcode === null) return null;
+      return header(s, s.rcode, false, false, [0, 0, 0, 0]);
     }
-    const q = parsed.query;
-    this.lastQuestionEnd = q.questionEnd;
-    if (q.edns && q.edns.version > 0) {
+    this.lastQuestionEnd = s.questionEnd;
+    if (s.edns && s.ednsVersion > 0) {
       // BADVERS (16): extended rcode 1 in the OPT record, 0 in the header (RFC 6891 6.1.3).
-      const h = header(q, 0, false, false, [1, 0, 0, 1]);
-      return Buffer.concat([h, msg.subarray(12, q.questionEnd), optRecord(q.edns.dnssecOk, 1)]);
+      const h = header(s, 0, false, false, [1, 0, 0, 1]);
+      return Buffer.concat([h, msg.subarray(12, s.questionEnd), optRecord(s.dnssecOk, 1)]);
     }
-    if (q.qtype === 0 || q.qtype === 41 || (q.qtype >= 128 && q.qtype <= 252)) {
-      return metaRefusal(msg, q);
-    }
-    // The catalog zone answers its secondaries' SOA queries (their refresh), nobody else.
-    if (this.transfers?.isCatalog(q)) return this.transfers.catalogAnswer(msg, q, client);
-    const maxSize = tcp
-      ? 65535
-      : q.edns
-        ? Math.min(Math.max(q.edns.udpSize, 512), EDNS_UDP_SIZE)
-        : 512;
-    const variant = maxSize * 4 + (q.edns ? (q.edns.dnssecOk ? 2 : 1) : 0);
-    let entry = this.cache.get(variant, q.question) ?? this.anyName.get(variant, q.question);
+    const maxSize = tcp ? 65535 : s.edns ? Math.min(Math.max(s.udpSize, 512), EDNS_UDP_SIZE) : 512;
+    const variant = maxSize * 4 + (s.edns ? (s.dnssecOk ? 2 : 1) : 0);
+    let entry =
+      this.cache.get(variant, s.hash, msg, s.questionEnd) ??
+      this.anyName.get(variant, s.hash, msg, s.questionEnd);
     if (!entry || !this.fresh(entry)) {
+      // Built anew: the questions below are never answered from the cache either.
+      const q = queryOf(msg, s);
+      if (q.qtype === 0 || q.qtype === 41 || (q.qtype >= 128 && q.qtype <= 252)) {
+        return metaRefusal(msg, q);
+      }
+      // The catalog zone answers its secondaries' SOA queries (their refresh), nobody else.
+      if (this.transfers?.isCatalog(q)) {
+        return this.transfers.catalogAnswer(msg, q, { address, key });
+      }
       readQname(msg, q);
       entry = this.build(msg, q, maxSize);
-      if (entry.zoned) this.remember(variant, q.question, entry);
+      if (entry.zoned) this.remember(variant, s.hash, questionKey(msg, s), entry);
     }
     this.lastEntry = entry;
     this.lastClass = entry.rrl;
     const cached = entry.buf;
-    if (inParts) {
-      // The query's header and question become the answer's: its id, RD and CD and the question
-      // as asked (case included, 0x20) are already there; flags and counts come from the cache.
-      // The question is as long as the cached one (the key holds it), so the sections follow.
-      msg[2] = (cached[2]! & 0xfe) | (q.flagsHi & 0x01);
-      msg[3] = (cached[3]! & 0xef) | (q.flagsLo & 0x10);
-      for (let i = 4; i < 12; i++) msg[i] = cached[i]!; // the counts: too few bytes for copy()
-      this.lastBody = entry.body;
-      return msg.subarray(0, q.questionEnd);
-    }
+    // One buffer (dgram wraps each buffer of a list anew): the cached answer with this query's
+    // id, RD and CD, and its question as asked (case included, 0x20; as long as the cached one).
     const out = Buffer.allocUnsafe(cached.length);
     out.set(cached);
-    out.writeUInt16BE(q.id, 0);
-    out[2] = (out[2]! & 0xfe) | (q.flagsHi & 0x01);
-    out[3] = (out[3]! & 0xef) | (q.flagsLo & 0x10);
-    msg.copy(out, 12, 12, q.questionEnd); // the question as asked, case included (0x20)
+    out[0] = s.id >> 8;
+    out[1] = s.id & 0xff;
+    out[2] = (cached[2]! & 0xfe) | (s.flagsHi & 0x01);
+    out[3] = (cached[3]! & 0xef) | (s.flagsLo & 0x10);
+    for (let i = 12; i < s.questionEnd; i++) out[i] = msg[i]!;
     return out;
   }
 
-  private remember(variant: number, question: string, entry: CacheEntry): void {
+  private remember(variant: number, hash: number, key: Uint8Array, entry: CacheEntry): void {
     const [cache, other] = entry.anyName ? [this.anyName, this.cache] : [this.cache, this.anyName];
     // A name that turned from answered to NXDOMAIN (or back) leaves no stale entry to be found
     // first and built again on every query.
-    other.delete(variant, question);
-    cache.set(variant, question, entry);
+    other.delete(variant, hash, key);
+    cache.set(variant, hash, key, entry);
   }
 
   /** Answers kept: for names that exist, and for any name (bounded apart; tests read it). */
@@ -322,7 +308,6 @@ export class DnsServer {
     const buf = encodeResponse(msg, q, res, maxSize);
     return {
       buf,
-      body: buf.subarray(q.questionEnd),
       epoch: this.views.epoch,
       deps: res.deps.map((zone) => ({ zone, version: zone.version })),
       refreshAt: this.now + RESIGN_AFTER_MS,
@@ -331,6 +316,7 @@ export class DnsServer {
       // A wildcard's answer or NODATA carries the proof that the name itself does not exist.
       anyName: res.rcode !== RCODE.NOERROR || !res.aa || res.denials.some((d) => 'covers' in d),
       name: q.qname,
+      nameHash: nameHash(q.qname),
       // Every entry has both fields, set or not: one object shape for the hot path's reads.
       cell:
         counted && this.usage

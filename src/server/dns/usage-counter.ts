@@ -11,7 +11,7 @@ import { addUsage, pruneUsage, type UsageCount } from '../store/usage';
 import { ChangeWatch, type WatchDelta } from './change-watch';
 import { pruneTopNames } from '../store/usage-top-names';
 import { RrsetUsage, type RrsetDelta } from './rrset-usage';
-import type { SpaceSaving } from './space-saving';
+import { nameHash, type SpaceSaving } from './space-saving';
 import { TopNames, type DaySketches, type DayTop } from './top-names';
 
 const HOUR_MS = 3_600_000;
@@ -88,12 +88,12 @@ export class UsageCounter {
    * Counts one query on `cell`, or on the current hour's cell when `cell`'s hour is over, and
    * its name (lower-cased, no trailing dot) in the day's top names.
    */
-  hit(cell: UsageCell, name: string, now = this.now()): UsageCell {
+  hit(cell: UsageCell, name: string, now = this.now(), hash = nameHash(name)): UsageCell {
     const current = now < cell.until ? cell : this.cell(cell.zoneId, cell.qtype, cell.outcome);
     current.n++;
     const top = current.top;
-    top.asked.add(name);
-    if (current.nx) current.nx.add(name);
+    top.asked.add(name, 1, hash);
+    if (current.nx) current.nx.add(name, 1, hash);
     top.dirty = true;
     if (this.unflushedSince === 0) this.unflushedSince = Date.now();
     if (this.watch.zones.size !== 0)

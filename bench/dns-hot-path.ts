@@ -29,7 +29,7 @@ export async function hotPathFigures(dataDir: string, packets: Buffer[]) {
       const dns = new DnsServer(views, usage, log, config);
       return (count: number) => {
         for (let i = 0; i < count; i++) {
-          // A datagram of its own, as dgram hands each one over (the answer may reuse it).
+          // A datagram of its own, as dgram hands each one over.
           const msg = Buffer.from(packets[i % packets.length]!);
           msg.writeUInt16BE(i & 0xffff, 0);
           const out = dns.answerUdp(msg, '127.0.0.1');

@@ -64,7 +64,7 @@ class Table<E> {
     return this.keys[slot]!;
   }
 
-  /** Keeps `value` for `key` (a question, name lower-cased); false if its bucket is full. */
+  /** Keeps `value` for `key` (a question, name lower-cased); false if the table or its bucket is full. */
   set(variant: number, hash: number, key: Uint8Array, value: E): boolean {
     const found = this.find(variant, hash, key, 0, key.length);
     if (found !== -1) {
@@ -141,7 +141,7 @@ class Table<E> {
     while (buckets < slots) buckets *= 2;
     this.heads = new Int32Array(buckets).fill(-1);
     this.mask = buckets - 1;
-    // Free slots stay in the free list, through `next`; kept ones go to their new buckets.
+    // Called when every slot is taken (no free list): each goes to its new bucket.
     for (let s = 0; s < this.used; s++) {
       if (this.keys[s] === undefined) continue;
       const bucket = this.hashes[s]! & this.mask;

@@ -171,6 +171,17 @@ export function sameQuestion(key: Uint8Array, buf: Uint8Array, start: number, en
   return true;
 }
 
+/** Whether the scanned query's name is `wire` (wire form without the root label), any case. */
+export function isQuestionName(wire: Uint8Array, buf: Uint8Array, s: QueryScan): boolean {
+  if (s.nameEnd - 12 !== wire.length) return false;
+  for (let i = 0; i < wire.length; i++) {
+    let c = buf[12 + i]!;
+    if (c >= 65 && c <= 90) c |= 0x20;
+    if (c !== wire[i]) return false;
+  }
+  return true;
+}
+
 /** The question of a scanned query, its name lower-cased: what the answer cache keeps. */
 export function questionKey(buf: Buffer, s: QueryScan): Uint8Array {
   const key = new Uint8Array(s.questionEnd - 12);

@@ -16,10 +16,22 @@ export interface RrlClass {
   readonly hash: number;
 }
 
+/** Per process, so that nobody can choose sources and names whose buckets collide. */
+const SEED = (Math.random() * 0x1_0000_0000) >>> 0;
+
+/** MurmurHash3's finaliser: every bit of the result depends on every bit of `h`. */
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
+
 function stringHash(s: string): number {
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5 ^ SEED;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h | 0;
+  return mix(h);
 }
 
 /** The class of responses limited by `key`. */
@@ -98,6 +110,7 @@ class Buckets {
 
   /** A new bucket (the caller turns generations before this one is full). */
   add(prefix: number | string, key: string, h: number): number {
+    if (this.size >= this.max) throw new Error('RRL bucket table full: turn generations first');
     if (this.size === this.next.length) this.resize(this.size * 2);
     const slot = this.size++;
     this.hashes[slot] = h;
@@ -175,9 +188,8 @@ export class Rrl {
       this.turnAt = now + (this.s.windowSeconds + 1) * 1000;
     }
     const prefix = this.prefixOf(address);
-    const h = Math.imul(
-      (typeof prefix === 'number' ? prefix : stringHash(prefix)) ^ cls.hash,
-      0x9e3779b1,
+    const h = mix(
+      mix((typeof prefix === 'number' ? prefix : stringHash(prefix)) ^ SEED) ^ cls.hash,
     );
     const b = this.cur;
     let slot = b.find(prefix, cls.key, h);

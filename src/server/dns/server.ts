@@ -1,6 +1,7 @@
 // The authoritative DNS server: UDP and TCP on one port, answers cached ready-encoded per
-// (name, type, class, EDNS/DO, size) so that a repeated question costs a map hit, an ID patch
-// and a send; every answer for a zone is counted for the usage statistics. UDP answers pass
+// (name, type, class, EDNS/DO, size) so that a repeated question costs a scan of the datagram,
+// a probe of the cache by the question's bytes (ADR 0024), a copy with the ID patched in and a
+// send; every answer for a zone is counted for the usage statistics. UDP answers pass
 // response rate limiting (rrl.ts); TCP connections are limited in tcp.ts.
 import type dgram from 'node:dgram';
 import type net from 'node:net';

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { loadConfig } from '../../config';
 import type { ZoneEvent } from '../../events';
 import { openStore } from '../../store/db';
-import { parseQuery } from '../query';
+import { isQuestionName, QueryScan, scanQuery } from '../query';
 import { nameWire } from '../rdata';
 import { DnsServer } from '../server';
 import { tsigChecker } from '../transfer/tsig-check';
@@ -107,15 +107,14 @@ async function main(): Promise<void> {
 function mainOnly(config: ReturnType<typeof loadConfig>): (msg: Buffer) => boolean {
   const tsig = config.DNS_TSIG_KEYS.size ? tsigChecker(config.DNS_TSIG_KEYS) : null;
   const catalog = config.DNS_CATALOG_ZONE
-    ? nameWire(config.DNS_CATALOG_ZONE).subarray(0, -1).toString('latin1')
+    ? nameWire(config.DNS_CATALOG_ZONE.toLowerCase()).subarray(0, -1)
     : null;
   if (!tsig && !catalog) return () => false;
+  const scan = new QueryScan();
   return (msg) => {
     if (tsig && msg.length >= 12 && msg.readUInt16BE(10) > 0 && tsig(msg).kind !== 'none')
       return true;
-    if (!catalog) return false;
-    const q = parseQuery(msg);
-    return q.ok && q.query.wireName === catalog;
+    return catalog !== null && scanQuery(msg, scan) && isQuestionName(catalog, msg, scan);
   };
 }
 

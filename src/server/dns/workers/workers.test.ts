@@ -194,6 +194,38 @@ describe('DNS workers', () => {
   }, 90_000);
 });
 
+describe('DNS workers and the catalog zone', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startTestServer({
+      DNS_WORKERS: '2',
+      DNS_RRL_RATE: '0',
+      DNS_TRANSFER_ALLOW: '127.0.0.0/8',
+      DNS_CATALOG_ZONE: 'catalog.workers.internal.',
+    });
+  }, 120_000);
+  afterAll(() => srv?.close());
+
+  it("relays the catalog's SOA queries, in any case, to the process that keeps the catalog", async () => {
+    // Only the main process keeps the catalog: a worker that answered itself would refuse.
+    const names = [
+      'catalog.workers.internal',
+      'CATALOG.Workers.Internal',
+      'cAtAlOg.workers.INTERNAL',
+    ];
+    const answers = await flood(
+      srv.service.dnsPort,
+      Array.from({ length: 300 }, (_, i) => query(i, names[i % 3]!, 'SOA')),
+    );
+    expect(answers.size).toBe(300);
+    for (const m of answers.values()) {
+      const p = dnsPacket.decode(m);
+      expect(p.rcode).toBe('NOERROR');
+      expect(p.answers?.map((a) => a.type)).toEqual(['SOA']);
+    }
+  }, 60_000);
+});
+
 describe('DNS workers and TSIG', () => {
   const keyText = 'xfr.workers.example:hmac-sha256:c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0IQ==';
   let srv: TestServer;

@@ -219,7 +219,7 @@ describe('DNS workers and the catalog zone', () => {
     );
     expect(answers.size).toBe(300);
     for (const m of answers.values()) {
-      const p = dnsPacket.decode(m);
+      const p = dnsPacket.decode(m) as dnsPacket.DecodedPacket & { rcode: string };
       expect(p.rcode).toBe('NOERROR');
       expect(p.answers?.map((a) => a.type)).toEqual(['SOA']);
     }

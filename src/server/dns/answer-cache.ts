@@ -143,7 +143,6 @@ class Table<E> {
     this.mask = buckets - 1;
     // Called when every slot is taken (no free list): each goes to its new bucket.
     for (let s = 0; s < this.used; s++) {
-      if (this.keys[s] === undefined) continue;
       const bucket = this.hashes[s]! & this.mask;
       this.next[s] = this.heads[bucket]!;
       this.heads[bucket] = s;

@@ -1,5 +1,6 @@
 // Reads what the server needs straight from a query datagram, without a generic decode: the
 // header, the one question, and the EDNS OPT record. Anything malformed is reported, not thrown.
+import { FNV_PRIME, mix32, OCTETS_START } from './hash';
 import { asciiLower, LABEL_DOT } from './names';
 
 export interface Query {
@@ -12,11 +13,6 @@ export interface Query {
   qname: string;
   /** The question's name in wire form, lower-cased, as latin1 text (no root label). */
   wireName: string;
-  /**
-   * The whole question in wire form (name, type and class), the name lower-cased, as latin1
-   * text: the answer cache's key within the answers of one size and EDNS variant.
-   */
-  question: string;
   qtype: number;
   qclass: number;
   /** Offset just after the question section. */
@@ -130,28 +126,26 @@ export function scanQuery(buf: Buffer, s: QueryScan): boolean {
   return true;
 }
 
-/** Per process, so that nobody can choose names whose hashes collide on every server. */
-const HASH_SEED = (Math.random() * 0x1_0000_0000) >>> 0;
+/** An octet of a name with its capital folded (DNS compares names ASCII case-blind). */
+const folded = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
 
 /**
  * A hash of the question in wire form at `start`..`end` (name, type and class), the name's
  * capitals folded (0x20 randomisation asks the same question), type and class octets as sent
- * (0x41 in a type is HTTPS, not a letter). FNV-1a with a seed, finished with MurmurHash3's mix.
+ * (0x41 in a type is HTTPS, not a letter); seeded (hash.ts).
  */
 export function questionHash(buf: Uint8Array, start: number, end: number): number {
-  let h = HASH_SEED;
+  let h = OCTETS_START;
   const nameEnd = end - 4;
-  for (let i = start; i < nameEnd; i++) {
-    let c = buf[i]!;
-    if (c >= 65 && c <= 90) c |= 0x20;
-    h = Math.imul(h ^ c, 0x01000193);
-  }
-  for (let i = nameEnd; i < end; i++) h = Math.imul(h ^ buf[i]!, 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) | 0;
+  for (let i = start; i < nameEnd; i++) h = Math.imul(h ^ folded(buf[i]!), FNV_PRIME);
+  for (let i = nameEnd; i < end; i++) h = Math.imul(h ^ buf[i]!, FNV_PRIME);
+  return mix32(h);
+}
+
+/** Whether `length` octets of a name at `start` of `buf` are `lower`'s first, in any case. */
+function sameName(lower: Uint8Array, buf: Uint8Array, start: number, length: number): boolean {
+  for (let i = 0; i < length; i++) if (folded(buf[start + i]!) !== lower[i]) return false;
+  return true;
 }
 
 /**
@@ -160,65 +154,35 @@ export function questionHash(buf: Uint8Array, start: number, end: number): numbe
  */
 export function sameQuestion(key: Uint8Array, buf: Uint8Array, start: number, end: number) {
   const n = key.length;
-  if (end - start !== n) return false;
-  const nameLength = n - 4;
-  for (let i = 0; i < nameLength; i++) {
-    let c = buf[start + i]!;
-    if (c >= 65 && c <= 90) c |= 0x20;
-    if (c !== key[i]) return false;
-  }
-  for (let i = nameLength; i < n; i++) if (buf[start + i] !== key[i]) return false;
+  if (end - start !== n || !sameName(key, buf, start, n - 4)) return false;
+  for (let i = n - 4; i < n; i++) if (buf[start + i] !== key[i]) return false;
   return true;
 }
 
 /** Whether the scanned query's name is `wire` (wire form without the root label), any case. */
 export function isQuestionName(wire: Uint8Array, buf: Uint8Array, s: QueryScan): boolean {
-  if (s.nameEnd - 12 !== wire.length) return false;
-  for (let i = 0; i < wire.length; i++) {
-    let c = buf[12 + i]!;
-    if (c >= 65 && c <= 90) c |= 0x20;
-    if (c !== wire[i]) return false;
-  }
-  return true;
+  return s.nameEnd - 12 === wire.length && sameName(wire, buf, 12, wire.length);
 }
 
 /** The question of a scanned query, its name lower-cased: what the answer cache keeps. */
 export function questionKey(buf: Buffer, s: QueryScan): Uint8Array {
   const key = new Uint8Array(s.questionEnd - 12);
   key.set(buf.subarray(12, s.questionEnd));
-  for (let i = 0; i < s.nameEnd - 12; i++) {
-    const c = key[i]!;
-    if (c >= 65 && c <= 90) key[i] = c | 0x20;
-  }
+  for (let i = 0; i < s.nameEnd - 12; i++) key[i] = folded(key[i]!);
   return key;
 }
 
 /** The `Query` of a scanned datagram, with the question's strings. */
 export function queryOf(buf: Buffer, s: QueryScan): Query {
-  const { nameEnd, questionEnd } = s;
-  // One string for the question; the name is a slice of it (no copy). Type and class octets are
-  // never lowered: 0x41 is a type (HTTPS), not a letter.
-  let capitals = false;
-  for (let i = 13; i < nameEnd; i++) {
-    const c = buf[i]!;
-    if (c >= 65 && c <= 90) {
-      capitals = true;
-      break;
-    }
-  }
-  const question = capitals
-    ? asciiLower(buf.toString('latin1', 12, nameEnd)) + buf.toString('latin1', nameEnd, questionEnd)
-    : buf.toString('latin1', 12, questionEnd);
   return {
     id: s.id,
     flagsHi: s.flagsHi,
     flagsLo: s.flagsLo,
     qname: '',
-    wireName: question.slice(0, nameEnd - 12),
-    question,
+    wireName: asciiLower(buf.toString('latin1', 12, s.nameEnd)),
     qtype: s.qtype,
     qclass: s.qclass,
-    questionEnd,
+    questionEnd: s.questionEnd,
     edns: s.edns ? { udpSize: s.udpSize, dnssecOk: s.dnssecOk, version: s.ednsVersion } : null,
   };
 }

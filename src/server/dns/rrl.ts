@@ -6,6 +6,7 @@
 // seconds of them, so a source that floods stays limited until it has been quiet that long.
 import type { Config } from '../config';
 import type { Query } from './query';
+import { HASH_SEED, mix32, stringHash } from './hash';
 import { RCODE, type Resolution } from './resolve';
 
 /** What a response is limited as: its bucket key, and whether it draws on the error rate. */
@@ -14,24 +15,6 @@ export interface RrlClass {
   readonly errors: boolean;
   /** A hash of `key`, made once with the class (a cache entry keeps its class). */
   readonly hash: number;
-}
-
-/** Per process, so that nobody can choose sources and names whose buckets collide. */
-const SEED = (Math.random() * 0x1_0000_0000) >>> 0;
-
-/** MurmurHash3's finaliser: every bit of the result depends on every bit of `h`. */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) | 0;
-}
-
-function stringHash(s: string): number {
-  let h = 0x811c9dc5 ^ SEED;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return mix(h);
 }
 
 /** The class of responses limited by `key`. */
@@ -188,8 +171,8 @@ export class Rrl {
       this.turnAt = now + (this.s.windowSeconds + 1) * 1000;
     }
     const prefix = this.prefixOf(address);
-    const h = mix(
-      mix((typeof prefix === 'number' ? prefix : stringHash(prefix)) ^ SEED) ^ cls.hash,
+    const h = mix32(
+      mix32((typeof prefix === 'number' ? prefix : stringHash(prefix)) ^ HASH_SEED) ^ cls.hash,
     );
     const b = this.cur;
     let slot = b.find(prefix, cls.key, h);

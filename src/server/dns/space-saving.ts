@@ -4,6 +4,7 @@
 // The slots form a min-heap on count, found by name through an open-addressing index of their
 // names' hashes (`nameHash`, which the DNS server keeps with each cached answer), so a hit costs
 // a probe or two, an increment and a sift, with no string hashed and nothing allocated.
+import { stringHash } from './hash';
 
 export interface SketchEntry {
   name: string;
@@ -22,14 +23,8 @@ interface Slot extends SketchEntry {
   readonly id: number;
 }
 
-/** The hash of a name by which a sketch finds its slot: FNV-1a, finished with a mix. */
-export function nameHash(name: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  return (h ^ (h >>> 13)) | 0;
-}
+/** The hash of a name by which a sketch finds its slot (seeded: hash.ts). */
+export const nameHash = stringHash;
 
 export class SpaceSaving {
   private readonly heap: Slot[] = [];

@@ -107,7 +107,7 @@ async function main(): Promise<void> {
 function mainOnly(config: ReturnType<typeof loadConfig>): (msg: Buffer) => boolean {
   const tsig = config.DNS_TSIG_KEYS.size ? tsigChecker(config.DNS_TSIG_KEYS) : null;
   const catalog = config.DNS_CATALOG_ZONE
-    ? nameWire(config.DNS_CATALOG_ZONE.toLowerCase()).subarray(0, -1)
+    ? nameWire(config.DNS_CATALOG_ZONE).subarray(0, -1)
     : null;
   if (!tsig && !catalog) return () => false;
   const scan = new QueryScan();

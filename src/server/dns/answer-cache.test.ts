@@ -132,6 +132,33 @@ describe('AnswerCache', () => {
     expect(cache.get(VARIANT, 'm9999.example.test')).toBe(-9999);
   });
 
+  it('keeps questions of any length, those too long for a slot among the others', () => {
+    // A slot holds a question of up to 48 octets (a name of up to 44 in wire form); longer ones are
+    // kept apart. Names around that bound, in any case, through deletes and a move back from
+    // the old generation.
+    const cache = named<number>(64, true);
+    const names = [40, 41, 42, 43, 44, 45, 60, 120, 250].map(
+      (n, i) =>
+        `${'a'.repeat(Math.min(n - 6, 63))}${'.b'.repeat(Math.max(0, n - 69) / 2)}${i}.test`,
+    );
+    names.forEach((name, i) => cache.set(VARIANT, name, i));
+    names.forEach((name, i) => expect(cache.get(VARIANT, name.toUpperCase())).toBe(i));
+    // A question that differs only in its last octets, past the inline part, is another one.
+    expect(cache.get(VARIANT, names[7]!.replace(/7\.test$/, '8.test'))).toBeUndefined();
+    cache.delete(VARIANT, names[6]!);
+    cache.delete(VARIANT, names[1]!);
+    expect(cache.get(VARIANT, names[6]!)).toBeUndefined();
+    expect(cache.get(VARIANT, names[1]!)).toBeUndefined();
+    // Turn the generations (32 new answers): what is asked again moves back, key and all.
+    for (let i = 0; i < 32; i++) cache.set(VARIANT, `junk${i}.test`, -1);
+    expect(cache.get(VARIANT, names[8]!)).toBe(8);
+    expect(cache.get(VARIANT, names[0]!)).toBe(0);
+    for (let i = 32; i < 64; i++) cache.set(VARIANT, `junk${i}.test`, -1);
+    expect(cache.get(VARIANT, names[8]!)).toBe(8);
+    expect(cache.get(VARIANT, names[0]!)).toBe(0);
+    expect(cache.get(VARIANT, names[2]!)).toBeUndefined();
+  });
+
   it('keeps no more than MAX_CHAIN questions of one hash: chosen collisions cost a short walk', () => {
     // Questions made to share a hash (here: given the same one) fill one bucket, then are
     // answered without the cache; those kept are still found.

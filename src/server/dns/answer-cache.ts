@@ -26,17 +26,31 @@ function slotHash(hash: number, variant: number): number {
   return h ^ (h >>> 15);
 }
 
+/**
+ * A slot's record, in octets: its links and hashes (four 32-bit words: the next slot in its
+ * bucket or in the free list, the hash, the variant, the key's length), then the key itself when
+ * it fits (the question of a name up to 44 octets long in wire form: most names). A probe then
+ * reads the bucket's head and one cache line per slot it visits (ADR 0024 addendum): a table of
+ * separate arrays and a key object per slot cost the DNS hot path a cache miss for each.
+ */
+const RECORD = 64;
+const WORDS = RECORD / 4;
+const HEAD = 16;
+/** Keys longer than this are kept in an array of their own. */
+const INLINE = RECORD - HEAD;
+
 /** One generation: a chained hash table of up to `max` answers, grown as it fills. */
 class Table<E> {
   size = 0;
   private heads = new Int32Array(0);
   private mask = 0;
-  /** Per slot: the next slot in its bucket (or in the free list), the hash, the variant. */
-  private next = new Int32Array(0);
-  private hashes = new Int32Array(0);
-  private variants = new Int32Array(0);
-  private keys: (Uint8Array | undefined)[] = [];
+  /** The slots' records (RECORD octets each), as words and as octets. */
+  private words = new Int32Array(0);
+  private octets = new Uint8Array(0);
+  /** Keys longer than INLINE, by slot. */
+  private long: (Uint8Array | undefined)[] = [];
   private values: (E | undefined)[] = [];
+  private slots = 0;
   /** Slots ever used; those below it that are empty are in the free list. */
   private used = 0;
   private free = -1;
@@ -48,12 +62,20 @@ class Table<E> {
   /** The slot of the question at `start`..`end` of `buf` in `variant`, or -1. */
   find(variant: number, hash: number, buf: Uint8Array, start: number, end: number): number {
     const h = slotHash(hash, variant);
-    for (let s = this.heads[h & this.mask]!; s !== -1; s = this.next[s]!) {
-      if (this.hashes[s] === h && this.variants[s] === variant) {
-        if (sameQuestion(this.keys[s]!, buf, start, end)) return s;
-      }
+    const words = this.words;
+    for (let s = this.heads[h & this.mask]!; s !== -1; s = words[s * WORDS]!) {
+      const w = s * WORDS;
+      if (words[w + 1] === h && words[w + 2] === variant && this.holds(s, buf, start, end))
+        return s;
     }
     return -1;
+  }
+
+  private holds(s: number, buf: Uint8Array, start: number, end: number): boolean {
+    const length = this.words[s * WORDS + 3]!;
+    return length > INLINE
+      ? sameQuestion(this.long[s]!, 0, length, buf, start, end)
+      : sameQuestion(this.octets, s * RECORD + HEAD, length, buf, start, end);
   }
 
   value(slot: number): E {
@@ -61,7 +83,10 @@ class Table<E> {
   }
 
   key(slot: number): Uint8Array {
-    return this.keys[slot]!;
+    const length = this.words[slot * WORDS + 3]!;
+    if (length > INLINE) return this.long[slot]!;
+    const at = slot * RECORD + HEAD;
+    return this.octets.slice(at, at + length);
   }
 
   /** Keeps `value` for `key` (a question, name lower-cased); false if the table or its bucket is full. */
@@ -72,22 +97,25 @@ class Table<E> {
       return true;
     }
     if (this.size >= this.max) return false;
-    if (this.free === -1 && this.used === this.next.length) this.resize(this.next.length * 2);
+    if (this.free === -1 && this.used === this.slots) this.resize(this.slots * 2);
     const h = slotHash(hash, variant);
     const bucket = h & this.mask;
     let chain = 0;
-    for (let s = this.heads[bucket]!; s !== -1; s = this.next[s]!) chain++;
+    for (let s = this.heads[bucket]!; s !== -1; s = this.words[s * WORDS]!) chain++;
     if (chain >= MAX_CHAIN) return false;
     let slot: number;
     if (this.free !== -1) {
       slot = this.free;
-      this.free = this.next[slot]!;
+      this.free = this.words[slot * WORDS]!;
     } else slot = this.used++;
-    this.hashes[slot] = h;
-    this.variants[slot] = variant;
-    this.keys[slot] = key;
+    const w = slot * WORDS;
+    this.words[w] = this.heads[bucket]!;
+    this.words[w + 1] = h;
+    this.words[w + 2] = variant;
+    this.words[w + 3] = key.length;
+    if (key.length > INLINE) this.long[slot] = key;
+    else this.octets.set(key, slot * RECORD + HEAD);
     this.values[slot] = value;
-    this.next[slot] = this.heads[bucket]!;
     this.heads[bucket] = slot;
     this.size++;
     return true;
@@ -97,19 +125,17 @@ class Table<E> {
   delete(variant: number, hash: number, key: Uint8Array): boolean {
     const h = slotHash(hash, variant);
     const bucket = h & this.mask;
+    const words = this.words;
     let prev = -1;
-    for (let s = this.heads[bucket]!; s !== -1; prev = s, s = this.next[s]!) {
-      if (
-        this.hashes[s] !== h ||
-        this.variants[s] !== variant ||
-        !sameQuestion(this.keys[s]!, key, 0, key.length)
-      )
+    for (let s = this.heads[bucket]!; s !== -1; prev = s, s = words[s * WORDS]!) {
+      const w = s * WORDS;
+      if (words[w + 1] !== h || words[w + 2] !== variant || !this.holds(s, key, 0, key.length))
         continue;
-      if (prev === -1) this.heads[bucket] = this.next[s]!;
-      else this.next[prev] = this.next[s]!;
-      this.keys[s] = undefined;
+      if (prev === -1) this.heads[bucket] = words[w]!;
+      else words[prev * WORDS] = words[w]!;
+      this.long[s] = undefined;
       this.values[s] = undefined;
-      this.next[s] = this.free;
+      words[w] = this.free;
       this.free = s;
       this.size--;
       return true;
@@ -118,33 +144,33 @@ class Table<E> {
   }
 
   clear(): void {
-    this.keys = [];
+    this.long = [];
     this.values = [];
     this.size = 0;
     this.used = 0;
     this.free = -1;
+    this.slots = 0;
+    this.words = new Int32Array(0);
     this.resize(Math.min(1024, this.max));
   }
 
   /** Room for `slots` answers (never more than the bound), every answer kept re-bucketed. */
   private resize(slots: number): void {
     slots = Math.min(slots, this.max);
-    const grow = (a: Int32Array) => {
-      const b = new Int32Array(slots);
-      b.set(a.subarray(0, Math.min(a.length, slots)));
-      return b;
-    };
-    this.next = grow(this.next);
-    this.hashes = grow(this.hashes);
-    this.variants = grow(this.variants);
+    const words = new Int32Array(slots * WORDS);
+    words.set(this.words.subarray(0, Math.min(this.words.length, words.length)));
+    this.words = words;
+    this.octets = new Uint8Array(words.buffer);
+    this.slots = slots;
     let buckets = 1;
     while (buckets < slots) buckets *= 2;
     this.heads = new Int32Array(buckets).fill(-1);
     this.mask = buckets - 1;
     // Called when every slot is taken (no free list): each goes to its new bucket.
     for (let s = 0; s < this.used; s++) {
-      const bucket = this.hashes[s]! & this.mask;
-      this.next[s] = this.heads[bucket]!;
+      const w = s * WORDS;
+      const bucket = words[w + 1]! & this.mask;
+      words[w] = this.heads[bucket]!;
       this.heads[bucket] = s;
     }
   }

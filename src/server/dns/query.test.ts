@@ -214,16 +214,20 @@ describe('scanQuery, the cache path that makes no object', () => {
     const mixed = packet('WwW.ExAmPlE.TeSt', 'MX');
     scanQuery(mixed, s);
     expect(s.hash).toBe(hash);
-    expect(sameQuestion(key, mixed, 12, s.questionEnd)).toBe(true);
+    expect(sameQuestion(key, 0, key.length, mixed, 12, s.questionEnd)).toBe(true);
     // The key is lower-cased: the first asker's case is not kept.
     expect(questionKey(mixed, s)).toEqual(key);
     // 0x41 (HTTPS) and 0x61 differ in the bit that makes a letter lower-case.
     const https = patched(lower, lower.length - 3, 0x41);
     const type97 = patched(lower, lower.length - 3, 0x61);
-    expect(sameQuestion(questionKey(https, s), type97, 12, s.questionEnd)).toBe(false);
+    expect(
+      sameQuestion(questionKey(https, s), 0, s.questionEnd - 12, type97, 12, s.questionEnd),
+    ).toBe(false);
     expect(questionHash(https, 12, s.questionEnd)).not.toBe(
       questionHash(type97, 12, s.questionEnd),
     );
-    expect(sameQuestion(key, packet('www.example.tesu', 'MX'), 12, s.questionEnd)).toBe(false);
+    expect(
+      sameQuestion(key, 0, key.length, packet('www.example.tesu', 'MX'), 12, s.questionEnd),
+    ).toBe(false);
   });
 });

@@ -142,26 +142,42 @@ export function questionHash(buf: Uint8Array, start: number, end: number): numbe
   return mix32(h);
 }
 
-/** Whether `length` octets of a name at `start` of `buf` are `lower`'s first, in any case. */
-function sameName(lower: Uint8Array, buf: Uint8Array, start: number, length: number): boolean {
-  for (let i = 0; i < length; i++) if (folded(buf[start + i]!) !== lower[i]) return false;
+/**
+ * Whether `length` octets of a name at `start` of `buf` are those at `at` of `lower`, in any
+ * case.
+ */
+function sameName(
+  lower: Uint8Array,
+  at: number,
+  buf: Uint8Array,
+  start: number,
+  length: number,
+): boolean {
+  for (let i = 0; i < length; i++) if (folded(buf[start + i]!) !== lower[at + i]) return false;
   return true;
 }
 
 /**
- * Whether `key` (a question in wire form with its name lower-cased, as `questionKey` makes it)
- * is the question at `start`..`end` of `buf`, in any case.
+ * Whether the `length` octets at `at` of `keys` (a question in wire form with its name
+ * lower-cased, as `questionKey` makes it) are the question at `start`..`end` of `buf`, in any
+ * case.
  */
-export function sameQuestion(key: Uint8Array, buf: Uint8Array, start: number, end: number) {
-  const n = key.length;
-  if (end - start !== n || !sameName(key, buf, start, n - 4)) return false;
-  for (let i = n - 4; i < n; i++) if (buf[start + i] !== key[i]) return false;
+export function sameQuestion(
+  keys: Uint8Array,
+  at: number,
+  length: number,
+  buf: Uint8Array,
+  start: number,
+  end: number,
+): boolean {
+  if (end - start !== length || !sameName(keys, at, buf, start, length - 4)) return false;
+  for (let i = length - 4; i < length; i++) if (buf[start + i] !== keys[at + i]) return false;
   return true;
 }
 
 /** Whether the scanned query's name is `wire` (wire form without the root label), any case. */
 export function isQuestionName(wire: Uint8Array, buf: Uint8Array, s: QueryScan): boolean {
-  return s.nameEnd - 12 === wire.length && sameName(wire, buf, 12, wire.length);
+  return s.nameEnd - 12 === wire.length && sameName(wire, 0, buf, 12, wire.length);
 }
 
 /** The question of a scanned query, its name lower-cased: what the answer cache keeps. */

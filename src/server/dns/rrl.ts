@@ -63,6 +63,15 @@ export function rrlSettings(c: RrlConfig): RrlSettings {
   };
 }
 
+/** A bucket's record in `Buckets.cells`: its numbers, eight to a 64-octet line. */
+const WIDTH = 8;
+const BALANCE = 0;
+const AT = 1;
+const LIMITED = 2;
+const PREFIX = 3;
+const NEXT = 4;
+const HASH = 5;
+
 /**
  * One generation of buckets: a chained hash table over typed arrays, keyed by source prefix and
  * class key, that only grows (up to `max`) and is emptied whole. A query looks its bucket up
@@ -72,21 +81,29 @@ class Buckets {
   size = 0;
   private heads = new Int32Array(0);
   private mask = 0;
-  private next = new Int32Array(0);
-  private hashes = new Int32Array(0);
-  private prefixes: (number | string)[] = [];
+  /**
+   * Each bucket's numbers side by side in one record of WIDTH (a cache line): a query reads the
+   * head of its chain and then one line per bucket it visits, not one per array (ADR 0024
+   * addendum). An IPv6 prefix (text) is in `v6` and its record holds NaN.
+   */
+  cells = new Float64Array(0);
+  private v6: (string | undefined)[] = [];
   private keys: string[] = [];
-  balance = new Float64Array(0);
-  at = new Float64Array(0);
-  limited = new Float64Array(0);
 
   constructor(private readonly max: number) {
     this.resize(Math.min(1024, max));
   }
 
   find(prefix: number | string, key: string, h: number): number {
-    for (let s = this.heads[h & this.mask]!; s !== -1; s = this.next[s]!) {
-      if (this.hashes[s] === h && this.prefixes[s] === prefix && this.keys[s] === key) return s;
+    const c = this.cells;
+    for (let s = this.heads[h & this.mask]!; s !== -1; s = c[s * WIDTH + NEXT]!) {
+      const r = s * WIDTH;
+      if (
+        c[r + HASH] === h &&
+        (typeof prefix === 'number' ? c[r + PREFIX] === prefix : this.v6[s] === prefix) &&
+        this.keys[s] === key
+      )
+        return s;
     }
     return -1;
   }
@@ -94,41 +111,42 @@ class Buckets {
   /** A new bucket (the caller turns generations before this one is full). */
   add(prefix: number | string, key: string, h: number): number {
     if (this.size >= this.max) throw new Error('RRL bucket table full: turn generations first');
-    if (this.size === this.next.length) this.resize(this.size * 2);
+    if (this.size * WIDTH === this.cells.length) this.resize(this.size * 2);
     const slot = this.size++;
-    this.hashes[slot] = h;
-    this.prefixes[slot] = prefix;
+    const r = slot * WIDTH;
+    this.cells[r + HASH] = h;
+    if (typeof prefix === 'number') this.cells[r + PREFIX] = prefix;
+    else {
+      this.cells[r + PREFIX] = NaN;
+      this.v6[slot] = prefix;
+    }
     this.keys[slot] = key;
-    this.next[slot] = this.heads[h & this.mask]!;
+    this.cells[r + NEXT] = this.heads[h & this.mask]!;
     this.heads[h & this.mask] = slot;
     return slot;
   }
 
   clear(): void {
     this.size = 0;
-    this.prefixes = [];
+    this.v6 = [];
     this.keys = [];
+    this.cells = new Float64Array(0);
     this.resize(Math.min(1024, this.max));
   }
 
   private resize(slots: number): void {
     slots = Math.min(slots, this.max);
-    const grow = <A extends Int32Array | Float64Array>(a: A, b: A): A => {
-      b.set(a.subarray(0, Math.min(this.size, slots)));
-      return b;
-    };
-    this.next = grow(this.next, new Int32Array(slots));
-    this.hashes = grow(this.hashes, new Int32Array(slots));
-    this.balance = grow(this.balance, new Float64Array(slots));
-    this.at = grow(this.at, new Float64Array(slots));
-    this.limited = grow(this.limited, new Float64Array(slots));
+    const cells = new Float64Array(slots * WIDTH);
+    cells.set(this.cells.subarray(0, Math.min(this.size, slots) * WIDTH));
+    this.cells = cells;
     let buckets = 1;
     while (buckets < slots) buckets *= 2;
     this.heads = new Int32Array(buckets).fill(-1);
     this.mask = buckets - 1;
     for (let s = 0; s < this.size; s++) {
-      const bucket = this.hashes[s]! & this.mask;
-      this.next[s] = this.heads[bucket]!;
+      const r = s * WIDTH;
+      const bucket = cells[r + HASH]! & this.mask;
+      cells[r + NEXT] = this.heads[bucket]!;
       this.heads[bucket] = s;
     }
   }
@@ -179,19 +197,29 @@ export class Rrl {
     if (slot === -1) {
       slot = b.add(prefix, cls.key, h);
       const was = this.old.find(prefix, cls.key, h);
-      b.balance[slot] = was === -1 ? Infinity : this.old.balance[was]!;
-      b.at[slot] = was === -1 ? now : this.old.at[was]!;
-      b.limited[slot] = was === -1 ? 0 : this.old.limited[was]!;
+      const r = slot * WIDTH;
+      if (was === -1) {
+        b.cells[r + BALANCE] = Infinity;
+        b.cells[r + AT] = now;
+        b.cells[r + LIMITED] = 0;
+      } else {
+        const o = was * WIDTH;
+        b.cells[r + BALANCE] = this.old.cells[o + BALANCE]!;
+        b.cells[r + AT] = this.old.cells[o + AT]!;
+        b.cells[r + LIMITED] = this.old.cells[o + LIMITED]!;
+      }
     }
+    const c = b.cells;
+    const r = slot * WIDTH;
     const rate = cls.errors ? this.errorsRate : this.s.rate;
-    let balance = b.balance[slot]! + ((now - b.at[slot]!) * rate) / 1000;
+    let balance = c[r + BALANCE]! + ((now - c[r + AT]!) * rate) / 1000;
     if (balance > rate) balance = rate;
     balance -= 1;
     const floor = -this.s.windowSeconds * rate;
-    b.balance[slot] = balance < floor ? floor : balance;
-    b.at[slot] = now;
+    c[r + BALANCE] = balance < floor ? floor : balance;
+    c[r + AT] = now;
     if (balance >= 0) return RRL_OK;
-    const limited = ++b.limited[slot]!;
+    const limited = ++c[r + LIMITED]!;
     return this.s.slip > 0 && limited % this.s.slip === 0 ? RRL_SLIP : RRL_DROP;
   }
 

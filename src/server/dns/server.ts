@@ -46,7 +46,14 @@ import type { ZoneView } from './zone-view';
 interface CacheEntry {
   buf: Buffer;
   epoch: number;
-  deps: { zone: ZoneView; version: number }[];
+  /**
+   * The zone the answer came from (or was refused for) and its version then: most answers
+   * depend on it alone, kept in the entry itself so that the freshness check reads no array.
+   */
+  zone: ZoneView | null;
+  version: number;
+  /** The other zones the answer depends on (CNAME and ALIAS targets), and their versions. */
+  deps: { zone: ZoneView; version: number }[] | null;
   refreshAt: number;
   /**
    * The usage counter of the zone, query type and outcome; none when the answer is for no zone
@@ -295,7 +302,8 @@ export class DnsServer {
 
   private fresh(e: CacheEntry): boolean {
     if (e.epoch !== this.views.epoch || this.now >= e.refreshAt) return false;
-    for (const d of e.deps) if (d.zone.version !== d.version) return false;
+    if (e.zone && e.zone.version !== e.version) return false;
+    if (e.deps) for (const d of e.deps) if (d.zone.version !== d.version) return false;
     return true;
   }
 
@@ -307,10 +315,13 @@ export class DnsServer {
     const counted = res.zone ?? res.refusedZone;
     const rr = res.zone && this.usage ? answeringRRset(res, q.qtype) : null;
     const buf = encodeResponse(msg, q, res, maxSize);
+    const [first, ...others] = res.deps;
     return {
       buf,
       epoch: this.views.epoch,
-      deps: res.deps.map((zone) => ({ zone, version: zone.version })),
+      zone: first ?? null,
+      version: first?.version ?? 0,
+      deps: others.length ? others.map((zone) => ({ zone, version: zone.version })) : null,
       refreshAt: this.now + RESIGN_AFTER_MS,
       rrl: rrlClassOf(q, res),
       zoned: counted !== undefined,

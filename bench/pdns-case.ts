@@ -18,6 +18,8 @@ const ZONE = 'bench-pdns.example.';
 export async function powerDnsCase(
   cluster: PgCluster,
   seconds: number,
+  /** Seconds of the same load, unmeasured, first. */
+  warmup = 0,
 ): Promise<Throughput | null> {
   if (!fs.existsSync(SERVER) || !fs.existsSync(SCHEMA)) return null;
   const admin = new pg.Client({ connectionString: cluster.url });
@@ -87,35 +89,39 @@ export async function powerDnsCase(
     let n = 0;
     // PowerDNS's API replaces whole RRsets (PATCH, REPLACE): one new name a request is one
     // record created, as ours.
-    const result = await autocannon({
-      url: `${base}/zones/${ZONE}`,
-      method: 'PATCH',
-      duration: seconds,
-      connections: 16,
-      headers,
-      requests: [
-        {
-          setupRequest: (req) => {
-            const i = n++;
-            const content = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-            return {
-              ...req,
-              body: JSON.stringify({
-                rrsets: [
-                  {
-                    name: `h${i}.${ZONE}`,
-                    type: 'A',
-                    ttl: 3600,
-                    changetype: 'REPLACE',
-                    records: [{ content, disabled: false }],
-                  },
-                ],
-              }),
-            };
+    const load = (duration: number, prefix: string) =>
+      autocannon({
+        url: `${base}/zones/${ZONE}`,
+        method: 'PATCH',
+        duration,
+        connections: 16,
+        headers,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const i = n++;
+              const content = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+              return {
+                ...req,
+                body: JSON.stringify({
+                  rrsets: [
+                    {
+                      name: `${prefix}${i}.${ZONE}`,
+                      type: 'A',
+                      ttl: 3600,
+                      changetype: 'REPLACE',
+                      records: [{ content, disabled: false }],
+                    },
+                  ],
+                }),
+              };
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+    // Measured warm, as ours (bench/nodes.ts).
+    if (warmup > 0) await load(warmup, 'w');
+    const result = await load(seconds, 'h');
     return {
       name: 'PowerDNS API, gpgsql backend',
       rps: result.requests.average,

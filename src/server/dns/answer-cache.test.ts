@@ -133,30 +133,42 @@ describe('AnswerCache', () => {
   });
 
   it('keeps questions of any length, those too long for a slot among the others', () => {
-    // A slot holds a question of up to 48 octets (a name of up to 44 in wire form); longer ones are
-    // kept apart. Names around that bound, in any case, through deletes and a move back from
-    // the old generation.
-    const cache = named<number>(64, true);
-    const names = [40, 41, 42, 43, 44, 45, 60, 120, 250].map(
-      (n, i) =>
-        `${'a'.repeat(Math.min(n - 6, 63))}${'.b'.repeat(Math.max(0, n - 69) / 2)}${i}.test`,
-    );
+    // A slot holds a question of up to 48 octets inline (a name of up to 44 in wire form);
+    // longer ones are kept apart. Key lengths around that bound and far past it, in any case,
+    // through deletes, growth past the first table, and moves back from the old generation.
+    const keyLengths = [46, 47, 48, 49, 50, 51, 66, 125, 255];
+    /** A name whose question (wire name, type and class) is `length` octets. */
+    const nameOf = (length: number, i: number) => {
+      // Labels of up to 63 octets: the wire name is the labels' octets plus one each, plus 1.
+      const wire = length - 4 - 1;
+      const labels: string[] = [];
+      for (let left = wire, k = 0; left > 0; k++) {
+        const size = Math.min(63, left - 1);
+        labels.push(`${k === 0 ? `${i}-` : ''}${'a'.repeat(size)}`.slice(0, size));
+        left -= size + 1;
+      }
+      return labels.join('.');
+    };
+    const names = keyLengths.map(nameOf);
+    names.forEach((name, i) => expect(query(name).length - 12).toBe(keyLengths[i]));
+    const cache = named<number>(8192, true);
     names.forEach((name, i) => cache.set(VARIANT, name, i));
     names.forEach((name, i) => expect(cache.get(VARIANT, name.toUpperCase())).toBe(i));
-    // A question that differs only in its last octets, past the inline part, is another one.
-    expect(cache.get(VARIANT, names[7]!.replace(/7\.test$/, '8.test'))).toBeUndefined();
     cache.delete(VARIANT, names[6]!);
     cache.delete(VARIANT, names[1]!);
     expect(cache.get(VARIANT, names[6]!)).toBeUndefined();
     expect(cache.get(VARIANT, names[1]!)).toBeUndefined();
-    // Turn the generations (32 new answers): what is asked again moves back, key and all.
-    for (let i = 0; i < 32; i++) cache.set(VARIANT, `junk${i}.test`, -1);
-    expect(cache.get(VARIANT, names[8]!)).toBe(8);
-    expect(cache.get(VARIANT, names[0]!)).toBe(0);
-    for (let i = 32; i < 64; i++) cache.set(VARIANT, `junk${i}.test`, -1);
-    expect(cache.get(VARIANT, names[8]!)).toBe(8);
-    expect(cache.get(VARIANT, names[0]!)).toBe(0);
-    expect(cache.get(VARIANT, names[2]!)).toBeUndefined();
+    // 3,000 more, a third of them long: the young table grows from 1,024 slots twice.
+    for (let i = 0; i < 3000; i++) cache.set(VARIANT, i % 3 ? `junk${i}.test` : nameOf(60, i), i);
+    for (const i of [0, 2, 3, 4, 5, 7, 8]) expect(cache.get(VARIANT, names[i]!)).toBe(i);
+    expect(cache.get(VARIANT, nameOf(60, 2997))).toBe(2997);
+    // Turn the generations (4,096 new answers each): what is asked again in between moves back
+    // to the young one, its key with it; what is not is dropped.
+    for (let i = 0; i < 4096; i++) cache.set(VARIANT, `more${i}.test`, -1);
+    for (const i of [2, 3, 8]) expect(cache.get(VARIANT, names[i]!.toUpperCase())).toBe(i);
+    for (let i = 0; i < 4096; i++) cache.set(VARIANT, `again${i}.test`, -1);
+    for (const i of [2, 3, 8]) expect(cache.get(VARIANT, names[i]!)).toBe(i);
+    for (const i of [0, 4, 5, 7]) expect(cache.get(VARIANT, names[i]!)).toBeUndefined();
   });
 
   it('keeps no more than MAX_CHAIN questions of one hash: chosen collisions cost a short walk', () => {

@@ -30,7 +30,8 @@ function slotHash(hash: number, variant: number): number {
  * A slot's record, in octets: its links and hashes (four 32-bit words: the next slot in its
  * bucket or in the free list, the hash, the variant, the key's length), then the key itself when
  * it fits (the question of a name up to 44 octets long in wire form: most names). A probe then
- * reads the bucket's head and one cache line per slot it visits (ADR 0024 addendum): a table of
+ * reads the bucket's head and one record per slot it visits, one or two cache lines (the buffer
+ * is not aligned to them) with the links and hash on one (ADR 0024 addendum): a table of
  * separate arrays and a key object per slot cost the DNS hot path a cache miss for each.
  */
 const RECORD = 64;

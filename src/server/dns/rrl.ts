@@ -82,9 +82,9 @@ class Buckets {
   private heads = new Int32Array(0);
   private mask = 0;
   /**
-   * Each bucket's numbers side by side in one record of WIDTH (a cache line): a query reads the
-   * head of its chain and then one line per bucket it visits, not one per array (ADR 0024
-   * addendum). An IPv6 prefix (text) is in `v6` and its record holds NaN.
+   * Each bucket's numbers side by side in one record of WIDTH (64 octets): a query reads the
+   * head of its chain and then one record per bucket it visits (one or two cache lines), not a
+   * line per array (ADR 0024 addendum). An IPv6 prefix (text) is in `v6` and its record holds NaN.
    */
   cells = new Float64Array(0);
   private v6: (string | undefined)[] = [];

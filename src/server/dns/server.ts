@@ -52,7 +52,10 @@ interface CacheEntry {
    */
   zone: ZoneView | null;
   version: number;
-  /** The other zones the answer depends on (CNAME and ALIAS targets), and their versions. */
+  /**
+   * Every other zone the answer used (`Resolution.deps` after the first: CNAME and ALIAS
+   * targets, additional addresses, disabled child zones), and their versions.
+   */
   deps: { zone: ZoneView; version: number }[] | null;
   refreshAt: number;
   /**

@@ -24,7 +24,10 @@ function send(m: FromWorker): void {
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL, base: { dnsWorker: process.pid } });
-  const store = await openStore(config.dataDir, { databaseUrl: config.DATABASE_URL });
+  const store = await openStore(config.dataDir, {
+    databaseUrl: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   const views = new ViewStore(store.db, config);
   const usage = config.BENCH_USAGE_COUNTING === 'on' ? new UsageCounter(store.db, log) : null;
   const dns = new DnsServer(views, usage, log, config);

@@ -50,6 +50,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres://user:password@host:port/database URL')
     .optional(),
+  /**
+   * PostgreSQL: statements the server runs again are prepared once per connection (on), or
+   * sent whole every time (off: behind PgBouncer before 1.21 in transaction mode).
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Nameservers assigned to zones in the EU region (and to EU_GLOBAL zones). */
   NAMESERVERS_EU: hostList.default(['ns1.eu.zonedeck.example', 'ns2.eu.zonedeck.example']),

@@ -21,7 +21,11 @@ async function main() {
   // Before the store opens (and migrates): a second server on this directory stops here.
   // The shutdown handler below keeps `lock` reachable: a collected connection would unlock.
   const lock = lockDataDir(config.dataDir);
-  const store = await openStore(config.dataDir, { warn, databaseUrl });
+  const store = await openStore(config.dataDir, {
+    warn,
+    databaseUrl,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   const firstKey = await bootstrapFirstKey(store.db);
   const service = await startService(config, store, log);
 

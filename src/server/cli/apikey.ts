@@ -49,7 +49,10 @@ export async function runApiKeyCli(argv: string[], out: (line: string) => void):
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
-  const store = await openStore(config.dataDir, { databaseUrl: config.DATABASE_URL });
+  const store = await openStore(config.dataDir, {
+    databaseUrl: config.DATABASE_URL,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+  });
   try {
     if (command === 'create') {
       const customer = values.customer?.trim();

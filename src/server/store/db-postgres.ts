@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { DataDirError } from './files';
+import { PreparingClient } from './prepared';
 
 // The schema's integers are bigint (migration-ddl.ts), and count(*) and sum() are bigint and
 // numeric: pg hands those over as strings. Every one of ours is far below 2^53, so numbers.
@@ -20,8 +21,17 @@ const types: pg.CustomTypesConfig = {
 /** Pool size: enough for concurrent writes and the DNS view's reads on two cores. */
 const POOL_MAX = 10;
 
-export async function openPostgres(url: string): Promise<Kysely<Database>> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, types });
+/**
+ * `prepare`: statements run again are sent as prepared ones (prepared.ts); off behind a pooler
+ * that cannot carry them.
+ */
+export async function openPostgres(url: string, prepare = true): Promise<Kysely<Database>> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_MAX,
+    types,
+    ...(prepare ? { Client: PreparingClient } : {}),
+  });
   // An idle connection that the server dropped (a restart, a failover) must not end the process:
   // the pool discards it and the next query opens another.
   pool.on('error', () => {});

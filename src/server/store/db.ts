@@ -43,6 +43,8 @@ export interface OpenOptions {
   warn?: (line: string) => void;
   /** postgres://…: the store is that PostgreSQL database, not a file in the data directory. */
   databaseUrl?: string;
+  /** PostgreSQL: send statements run again as prepared ones (prepared.ts). Default true. */
+  preparedStatements?: boolean;
 }
 
 export async function openStore(
@@ -52,7 +54,7 @@ export async function openStore(
 export async function openStore(dataDir: string, options?: OpenOptions): Promise<OpenedStore>;
 export async function openStore(dataDir: string, options: OpenOptions = {}): Promise<OpenedStore> {
   if (options.databaseUrl) {
-    const db = await openPostgres(options.databaseUrl);
+    const db = await openPostgres(options.databaseUrl, options.preparedStatements ?? true);
     await migrate(db, 'postgres', 'the PostgreSQL database');
     const events = new ZoneEvents();
     const feed = new ChangeFeed(options.databaseUrl, db, events);

@@ -1,0 +1,77 @@
+// Prepared statements on PostgreSQL. Kysely hands pg each statement as text with parameters,
+// which pg sends unnamed: PostgreSQL parses, analyses and plans it anew every time. For the
+// statements a server runs over and over (a key's lookup, a zone's read, a create's write) that
+// was about 40 % of PostgreSQL's CPU per record create, measured. So a statement whose text has
+// come before is sent named: each connection parses it once, then only binds and executes it
+// (the extended protocol's prepared statements; PowerDNS's gpgsql backend does the same).
+//
+// Bounded: a text is named from its second use, and at most MAX_NAMED texts are, so statements
+// whose text varies (an IN list as long as a batch) never pile up on the server. Behind a
+// pooler in transaction mode that cannot carry them (PgBouncer before 1.21), they are turned off
+// with DATABASE_PREPARED_STATEMENTS=off.
+//
+// A prepared statement whose result's columns change under it (a newer node's migration added
+// a column to a `select *`) fails with SQLSTATE 0A000, "cached plan must not change result
+// type". Its text is then never named again, and the statement is run again unnamed when no
+// transaction is open; in a transaction the error ends it, and the write is run again
+// (pool-write.ts: retryable).
+import pg from 'pg';
+
+/** Texts named at most, per process: each connection prepares those it runs. */
+const MAX_NAMED = 200;
+
+export const PLAN_CHANGED = '0A000';
+
+/** The texts seen once (null), and those named. */
+const texts = new Map<string, string | null>();
+/** Texts never to name again. */
+const refused = new Set<string>();
+let named = 0;
+
+function nameFor(text: string): string | null {
+  const name = texts.get(text);
+  if (name !== undefined) {
+    if (name !== null || named >= MAX_NAMED || refused.has(text)) return name;
+    const fresh = `zd_${++named}`;
+    texts.set(text, fresh);
+    return fresh;
+  }
+  if (texts.size < MAX_NAMED * 8) texts.set(text, null);
+  return null;
+}
+
+const planChanged = (e: unknown) =>
+  e instanceof Error && (e as { code?: unknown }).code === PLAN_CHANGED;
+
+/** A pg client that sends the statements it sees again as prepared ones. */
+export class PreparingClient extends pg.Client {
+  // pg's query() is overloaded many ways; Kysely calls query(text, values), promise form. Every
+  // other form (a config object, a cursor, a callback) goes to pg as it is.
+  override query(...args: unknown[]): never {
+    const [text, values, callback] = args;
+    const plain = super.query.bind(this) as (...a: unknown[]) => unknown;
+    if (
+      typeof text !== 'string' ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      callback !== undefined
+    )
+      return plain(...args) as never;
+    const name = nameFor(text);
+    if (!name) return plain(text, values) as never;
+    return (plain({ name, text, values }) as Promise<unknown>).catch((e: unknown) => {
+      if (!planChanged(e)) throw e;
+      refused.add(text);
+      texts.set(text, null);
+      // Outside a transaction nothing was done: run it unnamed. Inside one, the transaction
+      // has failed, and its runner starts it again.
+      if ((this as unknown as { _txStatus?: string })._txStatus !== 'I') throw e;
+      return plain(text, values);
+    }) as never;
+  }
+}
+
+/** For tests: what the process has named so far. */
+export function namedCount(): number {
+  return named;
+}

@@ -5,20 +5,21 @@
 // lockZoneClaims); a deadlock or serialization failure between two writes runs the loser again.
 // Writes to one zone, which its lock serialises anyway, are grouped (zone-batches.ts, ADR 0023).
 import type { Kysely } from 'kysely';
-import { PLAN_CHANGED } from './prepared';
+import { planChanged } from './prepared';
 import type { Database } from './schema';
 
 export const RETRIES = 10;
 
-/**
- * SQLSTATEs after which the same transaction, run again, may well succeed: a serialization
- * failure, a deadlock, and a prepared statement whose plan a migration changed (prepared.ts:
- * it is not prepared again).
- */
-const RETRYABLE = new Set(['40001', '40P01', PLAN_CHANGED]);
+/** SQLSTATEs after which the same transaction, run again, may well succeed. */
+const RETRYABLE = new Set(['40001', '40P01']);
 
+/**
+ * A serialization failure, a deadlock, or a prepared statement whose plan a migration changed
+ * (prepared.ts: it is not prepared again): run again, the transaction may well succeed.
+ */
 export const retryable = (e: unknown) =>
-  e instanceof Error && 'code' in e && RETRYABLE.has(String((e as { code: unknown }).code));
+  (e instanceof Error && 'code' in e && RETRYABLE.has(String((e as { code: unknown }).code))) ||
+  planChanged(e);
 
 /** A random pause that grows with the attempt, so that the two losers do not meet again. */
 export const retryPause = (attempt: number) =>

@@ -85,12 +85,26 @@ describe.runIf(testDialect() === 'postgres')('prepared statements on PostgreSQL'
     await c.query(text, [1]);
     await (await client()).query(`alter table ${table} add column extra int default 7`);
     await c.query('begin');
-    await expect(c.query(text, [1])).rejects.toMatchObject({ code: PLAN_CHANGED });
+    await expect(c.query(text, [1])).rejects.toMatchObject({
+      code: PLAN_CHANGED,
+      routine: 'RevalidateCachedQuery',
+    });
     await c.query('rollback');
     // Never named again: the transaction, run again, gets the new columns.
     await c.query('begin');
     expect((await c.query(text, [1])).rows).toEqual([{ id: 1, extra: 7 }]);
     await c.query('commit');
+  });
+
+  it('keeps a connection working after pg could not convert a value of a named statement', async () => {
+    const text = `select $1::text as v ${tag()}`;
+    const c = await client();
+    await c.query(text, ['a']);
+    await c.query(text, ['b']);
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(c.query(text, [circular])).rejects.toThrow(TypeError);
+    for (const v of ['c', 'd']) expect((await c.query(text, [v])).rows).toEqual([{ v }]);
   });
 
   it("through the store's pool: a write whose read a migration changed is run again", async () => {
@@ -103,10 +117,18 @@ describe.runIf(testDialect() === 'postgres')('prepared statements on PostgreSQL'
     // Every connection of the pool prepares it (the pool holds at most 10).
     await Promise.all(Array.from({ length: 24 }, () => read(db)));
     await sql.raw(`alter table ${table} add column extra int default 7`).execute(db);
+    let attempts = 0;
     const rows = await Promise.all(
-      Array.from({ length: 24 }, () => poolWrite(db, async (trx) => (await read(trx)).rows)),
+      Array.from({ length: 24 }, () =>
+        poolWrite(db, async (trx) => {
+          attempts++;
+          return (await read(trx)).rows;
+        }),
+      ),
     );
     for (const r of rows) expect(r).toEqual([{ id: 1, extra: 7 }]);
+    // Some ran on a connection that had prepared the old plan, failed, and were run again.
+    expect(attempts).toBeGreaterThan(24);
   });
 
   it('prepares nothing when turned off (DATABASE_PREPARED_STATEMENTS=off)', async () => {

@@ -40,8 +40,21 @@ function nameFor(text: string): string | null {
   return null;
 }
 
-const planChanged = (e: unknown) =>
-  e instanceof Error && (e as { code?: unknown }).code === PLAN_CHANGED;
+/**
+ * Whether `e` is PostgreSQL refusing a prepared statement whose result's columns changed. Its
+ * SQLSTATE, 0A000 (feature_not_supported), is a whole class of errors that a rerun would not
+ * cure, so the routine that raised it is checked too (its name does not depend on lc_messages).
+ */
+export function planChanged(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const { code, routine } = e as { code?: unknown; routine?: unknown };
+  return code === PLAN_CHANGED && routine === 'RevalidateCachedQuery';
+}
+
+function refuse(text: string): void {
+  refused.add(text);
+  texts.set(text, null);
+}
 
 /** A pg client that sends the statements it sees again as prepared ones. */
 export class PreparingClient extends pg.Client {
@@ -60,18 +73,18 @@ export class PreparingClient extends pg.Client {
     const name = nameFor(text);
     if (!name) return plain(text, values) as never;
     return (plain({ name, text, values }) as Promise<unknown>).catch((e: unknown) => {
+      if (!(e instanceof pg.DatabaseError)) {
+        // pg failed before PostgreSQL answered (a value it could not convert): it may still
+        // count the name as prepared on this connection, with nothing behind it.
+        refuse(text);
+        throw e;
+      }
       if (!planChanged(e)) throw e;
-      refused.add(text);
-      texts.set(text, null);
+      refuse(text);
       // Outside a transaction nothing was done: run it unnamed. Inside one, the transaction
       // has failed, and its runner starts it again.
-      if ((this as unknown as { _txStatus?: string })._txStatus !== 'I') throw e;
+      if (this.getTransactionStatus() !== 'I') throw e;
       return plain(text, values);
     }) as never;
   }
-}
-
-/** For tests: what the process has named so far. */
-export function namedCount(): number {
-  return named;
 }

@@ -44,6 +44,23 @@ describe.runIf(testDialect() === 'postgres')('prepared statements on PostgreSQL'
     return r.rows.map((row: { statement: string }) => row.statement);
   }
 
+  /**
+   * A connection that has prepared `select *` of a table of its own, whose columns another
+   * connection then changed, as a newer node's migration would.
+   */
+  async function preparedThenAltered(): Promise<{ c: pg.Client; text: string }> {
+    const table = `p_${Math.random().toString(36).slice(2, 10)}`;
+    const c = await client();
+    await c.query(`create table ${table} (id int primary key)`);
+    await c.query(`insert into ${table} values (1)`);
+    const text = `select * from ${table} where id = $1 ${tag()}`;
+    await c.query(text, [1]);
+    await c.query(text, [1]);
+    expect(await preparedTexts(c)).toContain(text);
+    await (await client()).query(`alter table ${table} add column extra int default 7`);
+    return { c, text };
+  }
+
   it('prepares a statement from its second use, once per connection', async () => {
     const text = `select $1::int + 1 as n ${tag()}`;
     const a = await client();
@@ -60,30 +77,13 @@ describe.runIf(testDialect() === 'postgres')('prepared statements on PostgreSQL'
   });
 
   it('runs a statement whose columns a migration changed unnamed, outside a transaction', async () => {
-    const table = `p_${Math.random().toString(36).slice(2, 10)}`;
-    const c = await client();
-    await c.query(`create table ${table} (id int primary key)`);
-    await c.query(`insert into ${table} values (1)`);
-    const text = `select * from ${table} where id = $1 ${tag()}`;
-    await c.query(text, [1]);
-    await c.query(text, [1]);
-    expect(await preparedTexts(c)).toContain(text);
-    // As a newer node's migration would, from another connection.
-    const other = await client();
-    await other.query(`alter table ${table} add column extra int not null default 7`);
+    const { c, text } = await preparedThenAltered();
     expect((await c.query(text, [1])).rows).toEqual([{ id: 1, extra: 7 }]);
     expect((await c.query(text, [1])).rows).toEqual([{ id: 1, extra: 7 }]);
   });
 
   it('in a transaction, fails it with 0A000, and the write run again succeeds', async () => {
-    const table = `p_${Math.random().toString(36).slice(2, 10)}`;
-    const c = await client();
-    await c.query(`create table ${table} (id int primary key)`);
-    await c.query(`insert into ${table} values (1)`);
-    const text = `select * from ${table} where id = $1 ${tag()}`;
-    await c.query(text, [1]);
-    await c.query(text, [1]);
-    await (await client()).query(`alter table ${table} add column extra int default 7`);
+    const { c, text } = await preparedThenAltered();
     await c.query('begin');
     await expect(c.query(text, [1])).rejects.toMatchObject({
       code: PLAN_CHANGED,

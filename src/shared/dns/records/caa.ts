@@ -142,14 +142,17 @@ export const caaSpec: RecordTypeSpec<CaaFields> = {
       ]),
     },
     tag: { kind: 'select', of: 'text', label: 'Tag', options: CAA_TAGS, default: 'issue' },
-    // An empty issuer value is meaningful: no CA may issue (RFC 8659 section 4.2).
+    // An empty issuer value is valid and means that no CA may issue (RFC 8659 section 4.2), so
+    // the API takes it. The form does not: an empty box beside a placeholder looks filled in, and
+    // saving it would forbid every certificate. Forbidding is asked for with ";" (same meaning).
     value: {
       kind: 'text',
       label: 'Value',
       placeholder: 'letsencrypt.org',
       verbatim: true,
-      optional: true,
       wide: true,
+      whenEmpty:
+        'Enter the value: the domain of the CA that may issue, like letsencrypt.org, or ";" to let no CA issue (for iodef, a mailto: or https: URL).',
     },
   }),
 };

@@ -9,8 +9,10 @@ export interface PartOption {
 interface PartBase {
   label: string;
   placeholder?: string;
-  /** Empty is an acceptable value (a CAA value). */
+  /** Empty is an acceptable value. */
   optional?: boolean;
+  /** What the form says when the field is left empty, instead of "Enter the <label>.". */
+  whenEmpty?: string;
   /** Takes a whole row of the form. */
   wide?: boolean;
   /** What a new record starts with; without it, the first option or empty. */

@@ -65,6 +65,21 @@ export function contentOf(
     : v.content;
 }
 
+/**
+ * The name a new record's form means. A name typed in full, "www.example.com" in the zone
+ * example.com, is that name, as in the dashboards people come from (the API reads a name without
+ * a final dot as relative, which would make it www.example.com.example.com, shown in the table
+ * as "www.example.com" and easily taken for what was meant). A name with its final dot is taken
+ * exactly as written, so such a name can still be made: www.example.com.example.com.
+ */
+export function nameAsMeant(input: string, zoneName: string): string {
+  const typed = input.trim();
+  if (typed.endsWith('.')) return typed;
+  const origin = zoneName.replace(/\.$/, '').toLowerCase();
+  const lower = typed.toLowerCase();
+  return lower === origin || lower.endsWith(`.${origin}`) ? `${typed}.` : typed;
+}
+
 export interface RecordFormContext {
   zoneName: string;
   records: readonly DnsRecord[];
@@ -98,7 +113,9 @@ export function recordFormSchema(ctx: RecordFormContext) {
       const comment = commentSchema.safeParse(v.comment);
       if (!comment.success)
         add(['comment'], comment.error.issues[0]?.message ?? 'Invalid comment.');
-      const name = normalizeRecordName(v.name, ctx.zoneName);
+      // Editing keeps the record's name, shown relative: it is never read again as a full name.
+      const typed = ctx.editing ? v.name : nameAsMeant(v.name, ctx.zoneName);
+      const name = normalizeRecordName(typed, ctx.zoneName);
       if (!name.ok) add(['name'], name.message);
 
       const fields = isStructured(v.type) && v.mode === 'fields';
@@ -106,7 +123,8 @@ export function recordFormSchema(ctx: RecordFormContext) {
         const empty = (partsOf(v.type) ?? []).filter(
           (d) => !d.optional && (v.parts[d.key] ?? '').trim() === '',
         );
-        for (const d of empty) add(['parts', d.key], `Enter the ${d.label.toLowerCase()}.`);
+        for (const d of empty)
+          add(['parts', d.key], d.whenEmpty ?? `Enter the ${d.label.toLowerCase()}.`);
         if (empty.length) return z.NEVER;
         if (v.params.some((p) => p.key.trim() === ''))
           return fail(['params'], 'Choose a key for every parameter, or remove the row.');

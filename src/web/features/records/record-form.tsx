@@ -18,6 +18,7 @@ import { TtlField } from '../../ui/form/ttl-field';
 import { formatTtl } from '../../ui/format';
 import { ContentFields } from './content-fields';
 import {
+  nameAsMeant,
   newRecordDefaults,
   RECORD_FORM_FIELDS,
   recordFormSchema,
@@ -88,10 +89,13 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
   });
 
   // The other values of the RRset this value belongs to (or will join).
+  const meant = editing ? name : nameAsMeant(name, zone.name);
   const fqdn = useMemo(() => {
-    const r = normalizeRecordName(name, zone.name);
+    const r = normalizeRecordName(meant, zone.name);
     return r.ok ? r.value.fqdn : null;
-  }, [name, zone.name]);
+  }, [meant, zone.name]);
+  // A name typed in full is taken as that name (nameAsMeant): say so under the field.
+  const fullName = !editing && meant !== name.trim() && fqdn;
   const siblings = useMemo(
     () =>
       fqdn ? records.filter((r) => r.name === fqdn && r.type === type && r.id !== editing?.id) : [],
@@ -163,7 +167,9 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
           hint={
             editing
               ? 'Name and type stay; to move a value, create it anew and delete this one.'
-              : '@ for the zone itself, or a name such as www, *.dev or _sip._tcp.'
+              : fullName
+                ? `Saved as ${fullName.slice(0, -1)}: a name ending in ${zone.name} is taken as the full name.`
+                : '@ for the zone itself, or a name such as www, *.dev or _sip._tcp.'
           }
         >
           {(a) => (

@@ -1,0 +1,91 @@
+// The record form's rules that are the form's own: a name typed in full means that name, and a CAA
+// value left empty is refused with what to write instead.
+import { describe, expect, it } from 'vitest';
+import type { DnsRecord } from '../../api/records';
+import {
+  nameAsMeant,
+  newRecordDefaults,
+  recordFormSchema,
+  type RecordFormValues,
+} from './record-form-schema';
+
+const zoneName = 'example.com';
+const schema = (editing: DnsRecord | null = null) =>
+  recordFormSchema({ zoneName, records: editing ? [editing] : [], editing });
+
+function parsed(values: Partial<RecordFormValues>, editing: DnsRecord | null = null) {
+  const input = { ...newRecordDefaults(values.type ?? 'A', 3600), ...values };
+  return schema(editing).safeParse(input);
+}
+
+const a = (name: string) => ({
+  name,
+  type: 'A' as const,
+  mode: 'raw' as const,
+  content: '192.0.2.1',
+});
+
+describe('nameAsMeant', () => {
+  it.each([
+    ['www', 'www'],
+    ['www.example.com', 'www.example.com.'],
+    ['WWW.Example.COM', 'WWW.Example.COM.'],
+    ['example.com', 'example.com.'],
+    ['www.example.com.', 'www.example.com.'],
+    ['www.example.com.example.com', 'www.example.com.example.com.'],
+    ['wwwexample.com', 'wwwexample.com'],
+    ['www.example.co', 'www.example.co'],
+    ['  www.example.com ', 'www.example.com.'],
+  ])('reads %j in example.com as %j', (typed, meant) => {
+    expect(nameAsMeant(typed, zoneName)).toBe(meant);
+    expect(nameAsMeant(typed, `${zoneName}.`)).toBe(meant);
+  });
+});
+
+describe('record form names', () => {
+  it.each([
+    ['www2', 'www2.example.com.', 'www2'],
+    ['www2.example.com', 'www2.example.com.', 'www2'],
+    ['Example.COM', 'example.com.', '@'],
+    ['www2.example.com.example.com.', 'www2.example.com.example.com.', 'www2.example.com'],
+    ['www2.example.com.example.com', 'www2.example.com.example.com.', 'www2.example.com'],
+  ])('a new record named %j is %s', (typed, fqdn, relative) => {
+    const r = parsed(a(typed));
+    expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
+    expect(r.data).toMatchObject({ name: fqdn, relative });
+  });
+
+  it('keeps the name of a record being edited, even one that ends in the zone name', () => {
+    const record: DnsRecord = {
+      id: 'rec_1',
+      zone_id: 'zone_1',
+      name: 'www2.example.com.example.com.',
+      type: 'A',
+      content: '192.0.2.1',
+      ttl: 3600,
+      disabled: false,
+      comment: null,
+      created_at: '2026-11-27T00:00:00Z',
+      updated_at: '2026-11-27T00:00:00Z',
+    } as DnsRecord;
+    const r = parsed({ ...a('www2.example.com'), content: '192.0.2.2' }, record);
+    expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
+    expect(r.data?.name).toBe('www2.example.com.example.com.');
+  });
+});
+
+describe('record form CAA value', () => {
+  it('refuses an empty value beside its field, saying how to forbid every CA', () => {
+    const r = parsed({ type: 'CAA', parts: { flags: '0', tag: 'issue', value: '' }, name: '@' });
+    expect(r.success).toBe(false);
+    const issue = r.error!.issues.find((i) => i.path.join('.') === 'parts.value');
+    expect(issue?.message).toMatch(/letsencrypt\.org/);
+    expect(issue?.message).toMatch(/";" to let no CA issue/);
+  });
+
+  it('takes ";" as the way to let no CA issue', () => {
+    const r = parsed({ type: 'CAA', parts: { flags: '0', tag: 'issue', value: ';' }, name: '@' });
+    expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
+    expect(r.data?.content).toBe('0 issue ";"');
+  });
+});

@@ -16,9 +16,20 @@ export class ApiError extends Error {
 
   /** The scopes a 403 says the route needs (`details.required`). */
   get requiredScopes(): string[] {
-    const r = this.details.required;
-    return Array.isArray(r) ? r.filter((s): s is string => typeof s === 'string') : [];
+    return strings(this.details.required);
+  }
+
+  /**
+   * The scopes of those the key lacks (`details.missing`, which our service adds); the required
+   * ones where a service gives only those.
+   */
+  get missingScopes(): string[] {
+    const missing = strings(this.details.missing);
+    return missing.length ? missing : this.requiredScopes;
   }
 }
+
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;

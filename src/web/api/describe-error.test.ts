@@ -12,6 +12,16 @@ describe('scopeMessage (403 details.required)', () => {
     expect(scopeMessage(e)).toContain(text);
   });
 
+  it('names only the scopes the key lacks when the service says which (details.missing)', () => {
+    const e = new ApiError(403, 'insufficient_scope', 'x', {
+      required: ['zones:read', 'records:write'],
+      missing: ['records:write'],
+    });
+    expect(scopeMessage(e)).toContain(
+      'This needs the records:write scope, which your API key does not have.',
+    );
+  });
+
   it('falls back to the service message without details.required, and is null for other statuses', () => {
     expect(scopeMessage(new ApiError(403, 'insufficient_scope', 'Needs more.'))).toBe(
       'Needs more.',

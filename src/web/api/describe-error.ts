@@ -13,7 +13,7 @@ const list = (items: string[]) =>
 /** "This needs the zones:write scope, which your API key does not have. …" */
 export function scopeMessage(error: ApiError): string | null {
   if (error.status !== 403 || error.code === 'quota_exceeded') return null;
-  const scopes = error.requiredScopes;
+  const scopes = error.missingScopes;
   if (!scopes.length) return error.message;
   const what = `the ${list(scopes)} scope${scopes.length > 1 ? 's' : ''}`;
   return `This needs ${what}, which your API key does not have. Sign in with a key that has ${scopes.length > 1 ? 'them' : 'it'}, or ask your operator to add ${scopes.length > 1 ? 'them' : 'it'}.`;

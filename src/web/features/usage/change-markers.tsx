@@ -18,10 +18,12 @@ export function ChangeMarkers({ zoneId, markers }: { zoneId: string; markers: Ch
             <span className="usage-marker-n" aria-hidden="true">
               {m.n}
             </span>
-            <time dateTime={m.created_at} className="small muted">
-              {formatDateTime(m.created_at)}
-            </time>{' '}
-            <Link to={`${history}#${encodeURIComponent(m.id)}`}>{m.summary}</Link>
+            <span>
+              <time dateTime={m.created_at} className="small muted">
+                {formatDateTime(m.created_at)}
+              </time>{' '}
+              <Link to={`${history}#${encodeURIComponent(m.id)}`}>{m.summary}</Link>
+            </span>
           </li>
         ))}
       </ol>

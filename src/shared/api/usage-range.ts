@@ -13,8 +13,20 @@ export interface UsageRange {
   period: 'current_month' | 'last_7_days' | 'custom';
 }
 
+/** Why a range is refused, and the day the fix is about, for callers that word it their own way. */
+export type UsageRangeProblem = 'future' | 'reversed' | 'too_long' | 'hourly_too_old';
+
 export type UsageRangeResult =
-  ({ ok: true } & UsageRange) | { ok: false; field: 'start_date' | 'end_date'; message: string };
+  | ({ ok: true } & UsageRange)
+  | {
+      ok: false;
+      field: 'start_date' | 'end_date';
+      /** In the API's words (its parameter names). */
+      message: string;
+      problem: UsageRangeProblem;
+      /** today for 'future'; otherwise the first day a fixed range may start or end on. */
+      bound: string;
+    };
 
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -41,27 +53,39 @@ export function usageRange(
   const start =
     q.start_date ??
     (hourly ? (end < firstHourlyDay ? end : firstHourlyDay) : `${end.slice(0, 7)}-01`);
-  const fail = (field: 'start_date' | 'end_date', message: string) =>
-    ({ ok: false, field, message }) as const;
+  const fail = (
+    field: 'start_date' | 'end_date',
+    message: string,
+    problem: UsageRangeProblem,
+    bound: string,
+  ) => ({ ok: false, field, message, problem, bound }) as const;
   if (end > today)
     return fail(
       'end_date',
       `end_date ${end} is in the future; the last day counted is today, ${today} (UTC)`,
+      'future',
+      today,
     );
   if (start > end)
     return fail(
       'end_date',
       `end_date ${end} is before start_date ${start}; give an end_date on or after it`,
+      'reversed',
+      start,
     );
   if (daysBetween(start, end) > USAGE_MAX_RANGE_DAYS)
     return fail(
       'start_date',
       `start_date ${start} is more than ${USAGE_MAX_RANGE_DAYS} days before end_date ${end}; give a start_date on or after ${addDays(end, -USAGE_MAX_RANGE_DAYS)}`,
+      'too_long',
+      addDays(end, -USAGE_MAX_RANGE_DAYS),
     );
   if (hourly && start < firstHourlyDay)
     return fail(
       'start_date',
       `hourly series cover the last ${USAGE_HOURLY_DAYS} days only: give a start_date on or after ${firstHourlyDay}, or granularity=day`,
+      'hourly_too_old',
+      firstHourlyDay,
     );
   const period =
     q.start_date !== undefined || q.end_date !== undefined

@@ -8,6 +8,7 @@ import { answerFetch, errorBody, renderApp, type FetchHandler } from '../../test
 import { testZone } from '../../test/zone';
 import type { TopName } from '../../../shared/api/usage-top-names';
 import { UsagePage } from './usage-page';
+import { checkDays } from './use-usage-days';
 
 // recharts needs layout that jsdom lacks; the e2e tests look at the real chart.
 vi.mock('./usage-chart', () => ({
@@ -231,7 +232,7 @@ describe('usage over a range of days', () => {
     await userEvent.clear(to);
     await userEvent.type(to, addDays(today, -1));
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
-    expect(to).toHaveAccessibleDescription(/before start_date/);
+    expect(to).toHaveAccessibleDescription(`To is before From: pick ${today} or a later day.`);
     expect(to).toHaveAttribute('aria-invalid', 'true');
     expect(asked.length).toBe(sent);
   });
@@ -294,5 +295,33 @@ describe("top names of the range's last day", () => {
     expect(await screen.findByText(`No name of this zone got NXDOMAIN on ${end}.`)).toBeVisible();
     expect(screen.queryByText(/at least/)).toBeNull();
     expect(screen.queryByText(/1 in 64/)).toBeNull();
+  });
+});
+
+describe('checkDays, in the words of the picker', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+  it.each([
+    [
+      '2026-11-01',
+      '2026-11-28',
+      'end_date',
+      'The last day can be today (2026-11-27, UTC) at the latest.',
+    ],
+    ['2026-11-20', '2026-11-10', 'end_date', 'To is before From: pick 2026-11-20 or a later day.'],
+    [
+      '2025-01-01',
+      '2026-11-27',
+      'start_date',
+      'A range covers at most 366 days: pick 2025-11-26 or a later day in From.',
+    ],
+  ])('%s to %s', (from, to, field, message) => {
+    expect(checkDays(from, to, now)).toEqual({ ok: false, field, message });
+  });
+
+  it('takes a range within the rules', () => {
+    expect(checkDays('2026-11-01', '2026-11-27', now)).toEqual({
+      ok: true,
+      days: { start: '2026-11-01', end: '2026-11-27' },
+    });
   });
 });

@@ -2,7 +2,12 @@
 // view can be bookmarked; none: the service's default, the current month. ?by=hour: the last 7
 // days hour by hour.
 import { useSearchParams } from 'react-router';
-import { isCalendarDay, usageRange } from '../../../shared/api';
+import {
+  isCalendarDay,
+  USAGE_MAX_RANGE_DAYS,
+  usageRange,
+  type UsageRangeProblem,
+} from '../../../shared/api';
 import type { UsageDays } from '../../api/usage';
 
 export type DaysCheck =
@@ -15,8 +20,18 @@ export function checkDays(from: string, to: string, now = Date.now()): DaysCheck
   if (!isCalendarDay(from)) return { ok: false, field: 'start_date', message: 'Pick a first day.' };
   if (!isCalendarDay(to)) return { ok: false, field: 'end_date', message: 'Pick a last day.' };
   const r = usageRange({ start_date: from, end_date: to, granularity: 'day' }, now);
-  return r.ok ? { ok: true, days: { start: r.start, end: r.end } } : r;
+  if (r.ok) return { ok: true, days: { start: r.start, end: r.end } };
+  return { ok: false, field: r.field, message: PICKER_WORDS[r.problem](r.bound) };
 }
+
+/** The shared rules' refusals in the picker's words (From and To, not the API's parameters). */
+const PICKER_WORDS: Record<UsageRangeProblem, (bound: string) => string> = {
+  future: (today) => `The last day can be today (${today}, UTC) at the latest.`,
+  reversed: (start) => `To is before From: pick ${start} or a later day.`,
+  too_long: (first) =>
+    `A range covers at most ${USAGE_MAX_RANGE_DAYS} days: pick ${first} or a later day in From.`,
+  hourly_too_old: (first) => `Hours are kept for the last week: pick ${first} or a later day.`,
+};
 
 export function useUsageDays() {
   const [params, setParams] = useSearchParams();

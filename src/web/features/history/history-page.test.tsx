@@ -47,6 +47,8 @@ interface Opts {
   total?: number;
   first?: Partial<ChangeSummary>;
   conflict?: boolean;
+  /** With the conflict: later changes have already put everything back (the forced dry run is empty). */
+  alreadyBack?: boolean;
   listStatus?: number;
   revertStatus?: number;
   /** The zone's secondaries, as GET …/secondaries gives them; none: the route answers 404. */
@@ -109,6 +111,9 @@ function service(opts: Opts = {}) {
             settings: [{ field: 'ttl', expected: 3600, current: 600 }],
           }),
         };
+      }
+      if (dry_run && opts.alreadyBack) {
+        return ok(applied({ counts: { added: 0, changed: 0, removed: 0 }, rrsets: [] }));
       }
       if (dry_run) return ok(applied());
       total += 1;
@@ -247,6 +252,22 @@ describe('History tab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const sent = calls(fetch, /\/revert$/, 'POST').map(([, i]) => JSON.parse(String(i?.body)));
     expect(sent).toEqual([{ dry_run: true }, { dry_run: true, force: true }, { force: true }]);
+  });
+
+  it('says plainly when later changes already put everything back, without a conflict to weigh', async () => {
+    service({ conflict: true, alreadyBack: true });
+    const user = renderPage();
+    const first = await firstItem();
+    await user.click(within(first).getByRole('button', { name: 'Revert…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revert this change?' });
+    expect(
+      await within(dialog).findByText(
+        'Later changes have already put the zone back as it was before this change: there is nothing to revert.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /Revert/ })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeVisible();
   });
 
   it('Cancel writes nothing', async () => {

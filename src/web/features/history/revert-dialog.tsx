@@ -78,10 +78,13 @@ export function RevertDialog({ zoneId, change, onClose }: RevertDialogProps) {
         />
       ) : (
         <div className="revert-preview">
-          {data?.conflict && <ConflictExplained conflict={data.conflict} />}
+          {/* Later edits that already put everything back are not a conflict to warn about. */}
+          {data?.conflict && !nothing && <ConflictExplained conflict={data.conflict} />}
           {nothing ? (
             <p>
-              The zone already matches the state before this change: there is nothing to revert.
+              {data.conflict
+                ? 'Later changes have already put the zone back as it was before this change: there is nothing to revert.'
+                : 'The zone already matches the state before this change: there is nothing to revert.'}
             </p>
           ) : (
             <>

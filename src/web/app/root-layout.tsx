@@ -96,7 +96,18 @@ export function RootLayout() {
       <main id="main" className="main" tabIndex={-1} ref={mainRef}>
         <Outlet />
       </main>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
+
+/**
+ * Where a page's scroll position is kept: per history entry, as React Router does, but a page
+ * loaded afresh (typed, bookmarked, reloaded) has no entry of its own ("default"), and every such
+ * load shared one position: opening a zone's URL landed where the records of another page had
+ * been scrolled to. Those loads are kept apart by their address, so a reload still comes back.
+ */
+export function scrollKey(location: { key: string; pathname: string; search: string }): string {
+  return location.key === 'default' ? `load:${location.pathname}${location.search}` : location.key;
+}
+

@@ -96,7 +96,13 @@ export const mxSpec: RecordTypeSpec<MxFields> = {
   wireBytes: (f) => 2 + nameWireBytes(f.host),
   form: structuredForm<MxFields>({
     priority: u16('Priority', '10'),
-    host: { kind: 'text', label: 'Mail host', placeholder: 'mail.example.com.', wide: true },
+    host: {
+      kind: 'text',
+      label: 'Mail host',
+      placeholder: 'mail.example.com.',
+      wide: true,
+      oneWord: true,
+    },
   }),
 };
 
@@ -113,6 +119,12 @@ export const srvSpec: RecordTypeSpec<SrvFields> = {
     priority: u16('Priority', '10'),
     weight: u16('Weight', '60'),
     port: u16('Port', '5060'),
-    target: { kind: 'text', label: 'Target', placeholder: 'sip.example.com.', wide: true },
+    target: {
+      kind: 'text',
+      label: 'Target',
+      placeholder: 'sip.example.com.',
+      wide: true,
+      oneWord: true,
+    },
   }),
 };

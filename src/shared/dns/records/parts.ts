@@ -29,6 +29,8 @@ export interface TextPart extends PartBase {
   kind: 'text';
   /** Kept exactly as typed, surrounding spaces included (the type's format quotes it). */
   verbatim?: boolean;
+  /** One word, a host name: a space inside it would split the value into more fields. */
+  oneWord?: boolean;
 }
 
 export interface SelectPart<V extends 'number' | 'text'> extends PartBase {

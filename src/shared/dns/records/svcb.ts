@@ -136,7 +136,13 @@ function parseParams(type: string, rest: string): Result<SvcParam[]> {
 function svcbForm(targetPlaceholder: string): StructuredForm<SvcbFields> {
   const head = structuredForm<Omit<SvcbFields, 'params'>>({
     priority: { kind: 'number', label: 'Priority', min: 0, max: 65535, placeholder: '1' },
-    target: { kind: 'text', label: 'Target', placeholder: targetPlaceholder, wide: true },
+    target: {
+      kind: 'text',
+      label: 'Target',
+      placeholder: targetPlaceholder,
+      wide: true,
+      oneWord: true,
+    },
   });
   return {
     parts: head.parts,

@@ -89,3 +89,35 @@ describe('record form CAA value', () => {
     expect(r.data?.content).toBe('0 issue ";"');
   });
 });
+
+describe('record form host names in fields', () => {
+  it.each([
+    [
+      'SRV',
+      { priority: '1', weight: '2', port: '3', target: 'sip example.com' },
+      'target',
+      'target',
+    ],
+    ['MX', { priority: '10', host: 'mail example.com' }, 'host', 'mail host'],
+  ] as const)(
+    'a %s host name with a space is refused at its own field',
+    (type, parts, key, label) => {
+      const r = parsed({ type, parts: { ...parts }, name: '_sip._tcp' });
+      expect(r.success).toBe(false);
+      const issue = r.error!.issues.find((i) => i.path.join('.') === `parts.${key}`);
+      expect(issue?.message).toBe(
+        `The ${label} is one host name and cannot contain spaces; remove them.`,
+      );
+    },
+  );
+
+  it('takes the same SRV once the space is gone', () => {
+    const r = parsed({
+      type: 'SRV',
+      parts: { priority: '1', weight: '2', port: '3', target: 'sip.example.com' },
+      name: '_sip._tcp',
+    });
+    expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
+    expect(r.data?.content).toBe('1 2 3 sip.example.com.');
+  });
+});

@@ -126,6 +126,18 @@ export function recordFormSchema(ctx: RecordFormContext) {
         for (const d of empty)
           add(['parts', d.key], d.whenEmpty ?? `Enter the ${d.label.toLowerCase()}.`);
         if (empty.length) return z.NEVER;
+        // A space inside a host name would be read as more fields, and the type's parser could
+        // only say it counted too many: name the field instead.
+        const split = (partsOf(v.type) ?? []).filter(
+          (d) => d.kind === 'text' && d.oneWord && /\s/.test((v.parts[d.key] ?? '').trim()),
+        );
+        for (const d of split) {
+          add(
+            ['parts', d.key],
+            `The ${d.label.toLowerCase()} is one host name and cannot contain spaces; remove them.`,
+          );
+        }
+        if (split.length) return z.NEVER;
         if (v.params.some((p) => p.key.trim() === ''))
           return fail(['params'], 'Choose a key for every parameter, or remove the row.');
       }

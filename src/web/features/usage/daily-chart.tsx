@@ -1,7 +1,8 @@
 // Queries per day (or hour) stacked by type (recharts: loaded with this file only, on the usage
 // page), with the journal's changes as numbered lines on the time axis.
 // Series colours come from the theme through CSS (usage-days.css): .usage-series-0 … 5, and
-// the types past the sixth share the last colour with a name in the tooltip.
+// past six types, the fifth on share the last colour, named together in the legend and one by one
+// in the tooltip.
 import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TooltipContentProps } from 'recharts';
 import { formatNumber } from '../../ui/format';
@@ -44,6 +45,7 @@ interface Props {
 
 export function DailyChart({ series, unit = 'day', markers = [] }: Props) {
   const { rows, types } = series;
+  const ownColours = types.length > SERIES ? SERIES - 1 : types.length;
   const busiest = rows.reduce((m, r) => (r.total > m.total ? r : m), rows[0]!);
   const sum = rows.reduce((s, r) => s + r.total, 0);
   // The table below holds the same numbers for screen readers; the chart is one labelled image.
@@ -90,12 +92,19 @@ export function DailyChart({ series, unit = 'day', markers = [] }: Props) {
       </BarChart>
       {/* The legend as HTML: its swatches take the same CSS classes as the bars. */}
       <ul className="usage-legend" aria-hidden="true">
-        {types.map((t, i) => (
+        {types.slice(0, ownColours).map((t, i) => (
           <li key={t}>
             <span className={`usage-swatch ${seriesClass(i)}`} />
             {t}
           </li>
         ))}
+        {/* The types past the last colour share it: one entry names them all. */}
+        {types.length > ownColours && (
+          <li>
+            <span className={`usage-swatch ${seriesClass(SERIES - 1)}`} />
+            {types.slice(ownColours).join(', ')}
+          </li>
+        )}
       </ul>
     </div>
   );

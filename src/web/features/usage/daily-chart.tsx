@@ -1,8 +1,8 @@
 // Queries per day (or hour) stacked by type (recharts: loaded with this file only, on the usage
 // page), with the journal's changes as numbered lines on the time axis.
 // Series colours come from the theme through CSS (usage-days.css): .usage-series-0 … 5, and
-// past six types, the fifth on share the last colour, named together in the legend and one by one
-// in the tooltip.
+// with more than six types, the sixth and later share the last colour, named together in the legend
+// and one by one in the tooltip.
 import { Bar, BarChart, CartesianGrid, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TooltipContentProps } from 'recharts';
 import { formatNumber } from '../../ui/format';

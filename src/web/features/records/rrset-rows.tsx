@@ -73,7 +73,7 @@ export const RRsetRows = memo(function RRsetRows({
     <tbody
       ref={ref}
       data-index={index}
-      className="rrset"
+      className={cx('rrset', chosen === n && 'rrset-selected')}
       data-rrset={`${set.relative} ${set.type}`}
     >
       {set.values.map((r, i) => {

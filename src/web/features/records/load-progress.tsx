@@ -4,10 +4,10 @@ import { formatNumber } from '../../ui/format';
 
 const plural = (x: number, one: string) => `${formatNumber(x)} ${one}${x === 1 ? '' : 's'}`;
 
+/** "360 RRsets · 362 values"; filtered, "12 of 360 RRsets shown · 362 values in all". */
 export function recordsSummary(shown: number, sets: number, values: number): string {
-  const of =
-    shown === sets ? plural(sets, 'RRset') : `${formatNumber(shown)} of ${plural(sets, 'RRset')}`;
-  return `${of} · ${plural(values, 'value')}`;
+  if (shown === sets) return `${plural(sets, 'RRset')} · ${plural(values, 'value')}`;
+  return `${formatNumber(shown)} of ${plural(sets, 'RRset')} shown · ${plural(values, 'value')} in all`;
 }
 
 /** A bar under the toolbar while the pages stream in: "Loaded 12,000 of 100,000 records". */

@@ -207,7 +207,7 @@ export function RecordsPage() {
             : 'Reading the traffic of the records…'
           : view.unused !== null && !view.query && !view.type
             ? `Every RRset was queried in the last ${view.unused} days.`
-            : `No ${view.type || 'record'} RRset${view.unused !== null ? ` left unqueried for ${view.unused} days` : ''} has “${view.query}” in its name, values or comment.`}
+            : noMatch(view.type, view.unused, view.query)}
       </EmptyState>
     );
   } else {
@@ -309,4 +309,10 @@ export function RecordsPage() {
       )}
     </>
   );
+}
+
+/** "No MX RRset left unqueried for 30 days has “mail” in its name, values or comment." */
+function noMatch(type: string, unused: number | null, query: string): string {
+  const which = `No ${type ? `${type} ` : ''}RRset${unused !== null ? ` left unqueried for ${unused} days` : ''}`;
+  return query ? `${which} has “${query}” in its name, values or comment.` : `${which}.`;
 }

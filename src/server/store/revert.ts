@@ -107,7 +107,8 @@ export async function revertChange(
     const journaled = await recordChangeWithSerial(trx, zoneNow, {
       actor: store.actor ?? OPERATOR,
       kind: 'revert',
-      summary: `Reverted ${change.id}: ${change.summary}`,
+      // The reverted change is named by `reverts` (History shows it beside the summary).
+      summary: `Reverted: ${change.summary}`,
       rrsets: diffs,
       settings,
       reverts: change.id,

@@ -161,7 +161,12 @@ describe('revert', () => {
     const after = await records(z);
     expect(after.map((r) => [r.content, r.ttl, r.comment])).toEqual([['192.0.2.1', 300, null]]);
     const [rev] = await history(z);
-    expect(rev).toMatchObject({ kind: 'revert', reverts: edit.id, id: done.body.data.change_id });
+    expect(rev).toMatchObject({
+      kind: 'revert',
+      reverts: edit.id,
+      id: done.body.data.change_id,
+      summary: `Reverted: ${edit.summary}`,
+    });
 
     await api.post(changes(z, `/${rev.id}/revert`), {});
     expect(await records(z)).toEqual(before);

@@ -40,11 +40,12 @@ export default defineConfig({
     // the whole run took 666 s with two against 967 s with one (2026-11-27, all 2,696 passing).
     maxWorkers: 2,
     // The server's suites share each worker's modules from one file to the next (`isolate:
-    // false` in their projects): every file starts its own server, store and daemons, so nothing
-    // of a test lives in module state, and importing Hono, zod, Kysely and the app once per worker
-    // rather than once per file took the node project from 315 s to 226 s (2026-11-27, run in
-    // turn, all passing). The dashboard's suites stay isolated: they mock modules per file and
-    // keep the session in module state.
+    // false` in their projects): every file starts its own server, store and daemons, and
+    // importing Hono, zod, Kysely and the app once per worker rather than once per file took the
+    // node project from 315 s to 226 s (2026-11-27, run in turn, all passing). Module state that
+    // outlives a file must be reset for the next: the test databases' drop (test-store.ts) and
+    // the prepared statements' texts (prepared.test.ts) are. The dashboard's suites stay
+    // isolated: they mock modules per file and keep the session in module state.
     projects: [
       {
         extends: true,

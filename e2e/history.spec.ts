@@ -46,7 +46,7 @@ test('edit a record, see it in History, revert it: the old value is back', async
 
   await dialog.getByRole('button', { name: 'Revert', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText(/^Reverted: /)).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').getByText(/^Reverted: /)).toBeVisible();
   await expect(changeItems(page)).toHaveCount(4);
   await expect(changeItems(page).first()).toContainText('Revert');
 

@@ -1,5 +1,5 @@
 // `npm test`'s static checks side by side: ESLint, Prettier and the type check share no state,
-// and run one after another they left a core idle (89 s in turn, 65 s side by side on 2 cores,
+// and run one after another they left a core idle (89 s in turn, 58 to 65 s side by side on 2 cores,
 // 2026-11-27). Each one's output is printed whole under its name when it ends, never interleaved;
 // the exit code is non-zero when any of them failed.
 import { spawn } from 'node:child_process';

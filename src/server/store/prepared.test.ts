@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStore, testDialect } from '../test-support/test-store';
 import type { OpenedStore } from './db';
 import { openPostgres } from './db-postgres';
 import { poolWrite } from './pool-write';
-import { PLAN_CHANGED, PreparingClient } from './prepared';
+import { forgetTexts, PLAN_CHANGED, PreparingClient } from './prepared';
 import type { Database } from './schema';
 
 describe.runIf(testDialect() === 'postgres')('prepared statements on PostgreSQL', () => {
@@ -30,6 +30,8 @@ describe.runIf(testDialect() === 'postgres')('prepared statements on PostgreSQL'
     for (const c of clients) await c.end();
     await store.close();
   });
+  // The whole budget of names for each test, whatever the files before this one named.
+  beforeEach(() => forgetTexts());
 
   async function client(): Promise<pg.Client> {
     const c = new PreparingClient({ connectionString: url });

@@ -27,17 +27,31 @@ const texts = new Map<string, string | null>();
 /** Texts never to name again. */
 const refused = new Set<string>();
 let named = 0;
+/** Names are never reused, even after forgetTexts: a connection keeps what it prepared. */
+let lastName = 0;
 
 function nameFor(text: string): string | null {
   const name = texts.get(text);
   if (name !== undefined) {
     if (name !== null || named >= MAX_NAMED || refused.has(text)) return name;
-    const fresh = `zd_${++named}`;
+    named++;
+    const fresh = `zd_${++lastName}`;
     texts.set(text, fresh);
     return fresh;
   }
   if (texts.size < MAX_NAMED * 8) texts.set(text, null);
   return null;
+}
+
+/**
+ * For tests: forget the texts seen and named, so that a test file starts with the whole budget
+ * whatever ran before it in the same process (Vitest shares modules between the server's test
+ * files). Connections keep what they prepared; new names never collide with it.
+ */
+export function forgetTexts(): void {
+  texts.clear();
+  refused.clear();
+  named = 0;
 }
 
 /**

@@ -61,6 +61,9 @@ async function dropTestDatabases(): Promise<void> {
     await admin(base, (c) => c.query(`drop database if exists ${name} with (force)`));
   }
   created.clear();
+  // The next test file in this worker (modules are shared between files, vitest.config.ts)
+  // registers its own drop.
+  dropsRegistered = false;
 }
 
 async function admin(url: string, work: (c: pg.Client) => Promise<unknown>): Promise<void> {

@@ -110,4 +110,3 @@ export function RootLayout() {
 export function scrollKey(location: { key: string; pathname: string; search: string }): string {
   return location.key === 'default' ? `load:${location.pathname}${location.search}` : location.key;
 }
-

@@ -36,9 +36,20 @@ describe('nameAsMeant', () => {
     ['wwwexample.com', 'wwwexample.com'],
     ['www.example.co', 'www.example.co'],
     ['  www.example.com ', 'www.example.com.'],
+    ['@', '@'],
+    ['*.example.com', '*.example.com.'],
   ])('reads %j in example.com as %j', (typed, meant) => {
     expect(nameAsMeant(typed, zoneName)).toBe(meant);
     expect(nameAsMeant(typed, `${zoneName}.`)).toBe(meant);
+  });
+
+  it.each([
+    ['www.bücher.example', 'www.bücher.example.'],
+    ['www.xn--bcher-kva.example', 'www.xn--bcher-kva.example.'],
+    ['www。xn--bcher-kva。example', 'www。xn--bcher-kva。example.'],
+    ['www.bücher', 'www.bücher'],
+  ])('reads %j in the IDN zone xn--bcher-kva.example as %j', (typed, meant) => {
+    expect(nameAsMeant(typed, 'xn--bcher-kva.example')).toBe(meant);
   });
 });
 
@@ -53,6 +64,16 @@ describe('record form names', () => {
     const r = parsed(a(typed));
     expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
     expect(r.data).toMatchObject({ name: fqdn, relative });
+  });
+
+  it('saves a full Unicode name in an IDN zone as that name', () => {
+    const r = recordFormSchema({
+      zoneName: 'xn--bcher-kva.example',
+      records: [],
+      editing: null,
+    }).safeParse({ ...newRecordDefaults('A', 3600), ...a('www.bücher.example') });
+    expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
+    expect(r.data).toMatchObject({ name: 'www.xn--bcher-kva.example.', relative: 'www' });
   });
 
   it('keeps the name of a record being edited, even one that ends in the zone name', () => {
@@ -81,6 +102,27 @@ describe('record form CAA value', () => {
     const issue = r.error!.issues.find((i) => i.path.join('.') === 'parts.value');
     expect(issue?.message).toMatch(/letsencrypt\.org/);
     expect(issue?.message).toMatch(/";" to let no CA issue/);
+  });
+
+  it('lets an existing record keep its empty value when only its TTL changes', () => {
+    const record = {
+      id: 'rec_caa',
+      zone_id: 'zone_1',
+      name: 'example.com.',
+      type: 'CAA',
+      content: '0 issue ""',
+      ttl: 3600,
+      disabled: false,
+      comment: null,
+      created_at: '2026-11-27T00:00:00Z',
+      updated_at: '2026-11-27T00:00:00Z',
+    } as DnsRecord;
+    const r = parsed(
+      { type: 'CAA', parts: { flags: '0', tag: 'issue', value: '' }, name: '@', ttl: 600 },
+      record,
+    );
+    expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
+    expect(r.data).toMatchObject({ content: '0 issue ""', ttl: 600 });
   });
 
   it('takes ";" as the way to let no CA issue', () => {

@@ -74,10 +74,11 @@ export function contentOf(
  */
 export function nameAsMeant(input: string, zoneName: string): string {
   const typed = input.trim();
-  if (typed.endsWith('.')) return typed;
-  const origin = zoneName.replace(/\.$/, '').toLowerCase();
-  const lower = typed.toLowerCase();
-  return lower === origin || lower.endsWith(`.${origin}`) ? `${typed}.` : typed;
+  if (typed === '' || typed === '@' || /[.。．｡]$/.test(typed)) return typed;
+  // Read as absolute, the name is inside the zone exactly when it ends in the zone's name, in any
+  // case, in Unicode or A-labels, with any of the dots IDNA allows (the shared rules decide).
+  const absolute = normalizeRecordName(`${typed}.`, zoneName);
+  return absolute.ok ? `${typed}.` : typed;
 }
 
 export interface RecordFormContext {
@@ -120,8 +121,13 @@ export function recordFormSchema(ctx: RecordFormContext) {
 
       const fields = isStructured(v.type) && v.mode === 'fields';
       if (fields) {
+        // A field the form asks for though the type allows it empty (whenEmpty: a CAA value) is
+        // asked for only of a new record: an existing one may keep its empty value.
         const empty = (partsOf(v.type) ?? []).filter(
-          (d) => !d.optional && (v.parts[d.key] ?? '').trim() === '',
+          (d) =>
+            !d.optional &&
+            !(ctx.editing && d.whenEmpty !== undefined) &&
+            (v.parts[d.key] ?? '').trim() === '',
         );
         for (const d of empty)
           add(['parts', d.key], d.whenEmpty ?? `Enter the ${d.label.toLowerCase()}.`);

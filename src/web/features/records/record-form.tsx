@@ -186,9 +186,12 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
                 // eslint-disable-next-line jsx-a11y/no-autofocus -- first field of a dialog opened for it
                 autoFocus={!editing}
               />
-              <span className="mono zone-suffix" title={`Names are inside ${zone.name}`}>
-                .{zone.name}
-              </span>
+              {/* A name typed in full is not below the zone's name again: no suffix then. */}
+              {!fullName && (
+                <span className="mono zone-suffix" title={`Names are inside ${zone.name}`}>
+                  .{zone.name}
+                </span>
+              )}
             </span>
           )}
         </Field>

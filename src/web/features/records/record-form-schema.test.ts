@@ -2,6 +2,7 @@
 // value left empty is refused with what to write instead.
 import { describe, expect, it } from 'vitest';
 import type { DnsRecord } from '../../api/records';
+import { testRecord } from '../../test/records';
 import {
   nameAsMeant,
   newRecordDefaults,
@@ -77,18 +78,11 @@ describe('record form names', () => {
   });
 
   it('keeps the name of a record being edited, even one that ends in the zone name', () => {
-    const record: DnsRecord = {
-      id: 'rec_1',
-      zone_id: 'zone_1',
+    const record = testRecord(1, {
       name: 'www2.example.com.example.com.',
       type: 'A',
       content: '192.0.2.1',
-      ttl: 3600,
-      disabled: false,
-      comment: null,
-      created_at: '2026-11-27T00:00:00Z',
-      updated_at: '2026-11-27T00:00:00Z',
-    } as DnsRecord;
+    });
     const r = parsed({ ...a('www2.example.com'), content: '192.0.2.2' }, record);
     expect(r.success, JSON.stringify(r.error?.issues)).toBe(true);
     expect(r.data?.name).toBe('www2.example.com.example.com.');
@@ -105,18 +99,7 @@ describe('record form CAA value', () => {
   });
 
   it('lets an existing record keep its empty value when only its TTL changes', () => {
-    const record = {
-      id: 'rec_caa',
-      zone_id: 'zone_1',
-      name: 'example.com.',
-      type: 'CAA',
-      content: '0 issue ""',
-      ttl: 3600,
-      disabled: false,
-      comment: null,
-      created_at: '2026-11-27T00:00:00Z',
-      updated_at: '2026-11-27T00:00:00Z',
-    } as DnsRecord;
+    const record = testRecord(1, { name: 'example.com.', type: 'CAA', content: '0 issue ""' });
     const r = parsed(
       { type: 'CAA', parts: { flags: '0', tag: 'issue', value: '' }, name: '@', ttl: 600 },
       record,

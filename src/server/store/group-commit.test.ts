@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type SqliteStore } from './db';
-import { write } from './group-commit';
+import { observeCommits, write } from './group-commit';
 
 /** Another process holding the database open: on "go" it commits one row, then says "done". */
 function otherWriter(file: string) {
@@ -113,5 +113,44 @@ describe('group commit on a full database', () => {
     store.sqlite.exec('begin');
     expect(await insert('left-open')).toBe('ok');
     expect(store.sqlite.inTransaction).toBe(false);
+  });
+});
+
+describe('group commit of writes that arrive one event after another', () => {
+  let store: SqliteStore | undefined;
+  let dir = '';
+  afterEach(async () => {
+    await store?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits writes started by separate events together, not one COMMIT each', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
+    store = await openStore(dir);
+    const db = store.db;
+    let commits = 0;
+    observeCommits(db, () => commits++);
+    // As requests arrive: each write starts in an event of its own (an HTTP request's data),
+    // not in one loop. SQLite's statements are synchronous, so a batch that did not wait a
+    // turn of the event loop committed before the next event was handled.
+    const inserts = await Promise.all(
+      Array.from(
+        { length: 16 },
+        (_, i) =>
+          new Promise<void>((resolve, reject) =>
+            setImmediate(() => {
+              write(db, (trx) =>
+                trx
+                  .insertInto('customers')
+                  .values({ id: `c${i}`, default_region: 'EU', created_at: 'now' })
+                  .execute(),
+              ).then(() => resolve(), reject);
+            }),
+          ),
+      ),
+    );
+    expect(inserts).toHaveLength(16);
+    expect(await db.selectFrom('customers').select('id').execute()).toHaveLength(16);
+    expect(commits).toBeLessThanOrEqual(2);
   });
 });

@@ -3,6 +3,7 @@
 // COMMIT (and its fsync) has returned. Many concurrent writers then pay for one fsync, not one
 // each, while every write keeps its own all-or-nothing behaviour.
 import { sql, type Kysely } from 'kysely';
+import { setImmediate } from 'node:timers';
 import type { Db } from './db';
 import { dialectOf } from './dialect';
 import { poolWrite } from './pool-write';
@@ -20,6 +21,9 @@ interface Job {
 }
 
 const MAX_BATCH = 64;
+
+/** One turn of the event loop (node:timers' own, which tests' fake timers leave alone). */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 const BUSY_RETRIES = 20;
 
 const isBusy = (e: unknown) =>
@@ -47,6 +51,11 @@ class GroupCommit {
     this.draining = true;
     try {
       while (this.queue.length) {
+        // Lets the requests that have already arrived reach the queue first. On SQLite every
+        // statement is synchronous, so without this turn of the event loop a batch would be
+        // run and committed before any other request was read, and every write paid for a
+        // COMMIT of its own (measured: 2,749 commits for 2,749 creates from 16 clients).
+        await yieldToIo();
         const batch = this.queue.splice(0, MAX_BATCH);
         const outcomes: Array<() => void> = [];
         try {

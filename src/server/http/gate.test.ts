@@ -172,6 +172,7 @@ describe('scope matrix', () => {
     const r = await call(server.client(key), c);
     expectError(r, 403, 'insufficient_scope');
     expect(r.body.error.details.required).toEqual(c.scopes);
+    expect(r.body.error.details.missing).toEqual([c.missing]);
   });
 
   it.each(ROUTES)('$method $path passes the gate with exactly its scopes', async (route) => {

@@ -28,7 +28,7 @@ export interface RecordLimits {
   recordsPerZone: number;
 }
 
-/** Records the zone holds now, from the count the triggers of migration 0002 keep. */
+/** Records the zone holds now, from the count the triggers of migration 0003 keep. */
 export async function zoneRecordCount(trx: Trx, zoneId: string): Promise<number> {
   const row = await trx
     .selectFrom('zone_record_counts')

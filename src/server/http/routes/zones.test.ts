@@ -242,6 +242,13 @@ describe('reading and updating a zone', () => {
     await server.admin.patch(`/v1/zones/${created.id}/dnssec/status`, { enabled: true });
     const on = (await server.admin.get(`/v1/zones/${created.id}`)).body.data;
     expect(on).toMatchObject({ dnssec_enabled: true, settings: { dnssec_enabled: true } });
+    // The count follows deletes too.
+    const list = await server.admin.get(`/v1/zones/${created.id}/records`);
+    const first = (list.body.data.records as { id: string }[])[0]!;
+    expect((await server.admin.delete(`/v1/zones/${created.id}/records/${first.id}`)).status).toBe(
+      200,
+    );
+    expect((await server.admin.get(`/v1/zones/${created.id}`)).body.data.record_count).toBe(2);
   });
 
   it('updates ttl and status, moving updated_at forward', async () => {

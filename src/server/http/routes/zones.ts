@@ -39,7 +39,7 @@ const conflict = json(
 );
 const forbidden = json(
   errorBodySchema,
-  'The key lacks a scope (insufficient_scope, `error.details.required` lists them), or the account has as many zones as its quota allows (quota_exceeded)',
+  'The key lacks a scope (insufficient_scope: `error.details.missing` lists those it lacks, `error.details.required` all this action needs), or the account has as many zones as its quota allows (quota_exceeded)',
 );
 
 export function registerZoneRoutes(r: Registrar) {

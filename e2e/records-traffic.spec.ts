@@ -155,3 +155,42 @@ test('"Not queried in 30 days" selects the unqueried RRsets; their bulk delete i
   await expect(changeItems(page)).toHaveCount(3);
   await expect(changeItems(page).first()).toContainText('Batch of 3 operations: 3 deleted');
 });
+
+test('on a phone, Type, Sort and Traffic fold behind one button that counts those set', async ({
+  page,
+}) => {
+  const zone = await newZone('phone-filters');
+  await seed(zone.id, [
+    ['www', 'A', '192.0.2.1'],
+    ['mail', 'A', '192.0.2.2'],
+    ['note', 'TXT', 'hello'],
+  ]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openRecords(page, zone.id);
+  const toggle = page.getByRole('button', { name: 'Filters and sort' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Sort')).toBeHidden();
+  // The first record is in view without scrolling.
+  const first = await page.locator('tbody.rrset').first().boundingBox();
+  expect(first!.y).toBeLessThan(740);
+  await shot(page, 'phone-filters-folded');
+
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'Hide filters' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await page.getByRole('combobox', { name: /^Type/ }).selectOption('TXT');
+  await expect(page.locator('tbody.rrset')).toHaveCount(1);
+  await shot(page, 'phone-filters-open');
+  await page.getByRole('button', { name: 'Hide filters' }).click();
+  await expect(page.getByRole('combobox', { name: /^Type/ })).toBeHidden();
+  // Folded, the button still says that a filter is set.
+  await expect(page.getByRole('button', { name: 'Filters and sort (1 set)' })).toBeVisible();
+
+  // On a wide screen the choices are in the toolbar's row and there is no button.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByLabel('Sort')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Filters and sort/ })).toBeHidden();
+  await shot(page, 'desktop-filters');
+});

@@ -1,5 +1,5 @@
 // Search (names, values, comments), type filter and sort above the records table.
-import type { ReactNode, RefObject } from 'react';
+import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { RECORD_TYPES } from '../../../shared/dns/records';
 import { buttonClass } from '../../ui/button';
@@ -43,6 +43,11 @@ export function RecordsToolbar({
 }: RecordsToolbarProps) {
   // The import opens over this page (a route of its own), keeping the search and filters.
   const { search } = useLocation();
+  // On a phone the three choices fold behind one button, so the first records are in view; the
+  // button says how many are not at their default. On a wider screen they are always shown.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const active = [type !== '', sort !== 'name', unused !== null].filter(Boolean).length;
   return (
     <div className="toolbar records-toolbar">
       <SearchBox
@@ -52,41 +57,57 @@ export function RecordsToolbar({
         value={query}
         onChange={onQuery}
       />
-      <label className="toolbar-select">
-        <span className="search-label">Type</span>
-        <select className="select" value={type} onChange={(e) => onType(e.target.value)}>
-          <option value="">All types</option>
-          {RECORD_TYPES.filter((t) => counts.has(t) || t === type).map((t) => (
-            <option key={t} value={t}>
-              {t} ({counts.get(t) ?? 0})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="toolbar-select">
-        <span className="search-label">Sort</span>
-        <select className="select" value={sort} onChange={(e) => onSort(e.target.value as SortKey)}>
-          <option value="name">By name</option>
-          <option value="type">By type</option>
-          <option value="queries">Most queried ({TABLE_DAYS} d)</option>
-          <option value="last">Least recently queried</option>
-        </select>
-      </label>
-      <label className="toolbar-select">
-        <span className="search-label">Traffic</span>
-        <select
-          className="select"
-          value={unused ?? ''}
-          onChange={(e) => onUnused(e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">Any traffic</option>
-          {UNUSED_DAYS.map((d) => (
-            <option key={d} value={d}>
-              Not queried in {d} days
-            </option>
-          ))}
-        </select>
-      </label>
+      <button
+        type="button"
+        className={`${buttonClass()} toolbar-filters-toggle`}
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        {filtersOpen ? 'Hide filters' : 'Filters and sort'}
+        {active > 0 && <span className="toolbar-filters-count"> ({active} set)</span>}
+      </button>
+      <div id={filtersId} className="toolbar-filters" data-open={filtersOpen}>
+        <label className="toolbar-select">
+          <span className="search-label">Type</span>
+          <select className="select" value={type} onChange={(e) => onType(e.target.value)}>
+            <option value="">All types</option>
+            {RECORD_TYPES.filter((t) => counts.has(t) || t === type).map((t) => (
+              <option key={t} value={t}>
+                {t} ({counts.get(t) ?? 0})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="toolbar-select">
+          <span className="search-label">Sort</span>
+          <select
+            className="select"
+            value={sort}
+            onChange={(e) => onSort(e.target.value as SortKey)}
+          >
+            <option value="name">By name (DNS order)</option>
+            <option value="type">By type</option>
+            <option value="queries">Most queried ({TABLE_DAYS} d)</option>
+            <option value="last">Least recently queried</option>
+          </select>
+        </label>
+        <label className="toolbar-select">
+          <span className="search-label">Traffic</span>
+          <select
+            className="select"
+            value={unused ?? ''}
+            onChange={(e) => onUnused(e.target.value ? Number(e.target.value) : null)}
+          >
+            <option value="">Any traffic</option>
+            {UNUSED_DAYS.map((d) => (
+              <option key={d} value={d}>
+                Not queried in {d} days
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <span className="toolbar-summary muted" aria-live="polite">
         {summary}
       </span>

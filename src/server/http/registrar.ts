@@ -76,7 +76,9 @@ const error = (description: string) => json(errorBodySchema, description);
 export const commonErrors = {
   400: error('Invalid request; `error.code` says which field and why'),
   401: error('Missing, unknown or revoked API key'),
-  403: error('The key lacks a scope: `error.details.missing` lists those it lacks, `error.details.required` all this action needs'),
+  403: error(
+    'The key lacks a scope: `error.details.missing` lists those it lacks, `error.details.required` all this action needs',
+  ),
   404: error('Zone or record not found (or owned by another customer)'),
   429: error(
     'Too many requests for this key (or failed sign-ins from this address); wait the seconds in Retry-After',

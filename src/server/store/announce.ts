@@ -1,5 +1,5 @@
 // A write that tells the store's listeners what it changed, once it has committed (ADR 0010).
-import type { ZoneEvent } from '../events';
+import type { ZoneEvent, ZoneEvents } from '../events';
 import type { Store } from './db';
 import { write, type Trx } from './group-commit';
 
@@ -33,6 +33,28 @@ export function zoneWrite<T>(
   return announced(store, work, zoneId);
 }
 
+/** Per set of listeners (a store's, without a change feed): the end of its last announcement. */
+const lastAnnounced = new WeakMap<ZoneEvents, Promise<unknown>>();
+
+/**
+ * Tells the store's listeners one event after another, in the order of the calls. Writes that
+ * commit together (group-commit.ts) are answered in the order they ran, and each calls this as
+ * it is answered. The listeners are asynchronous (the DNS view may load a zone's keys): without
+ * the queue a later write's event reached them while an earlier one was still being applied,
+ * the change watch read a view without the earlier change, and an earlier zone state could be
+ * applied last, its older SOA serial served. (On PostgreSQL the change feed applies its stream
+ * in order, change-feed.ts.)
+ */
+function announceInOrder(store: Store, event: ZoneEvent): Promise<void> {
+  const before = lastAnnounced.get(store.events) ?? Promise.resolve();
+  const told = before.then(() => store.events.emit(event));
+  lastAnnounced.set(
+    store.events,
+    told.catch(() => {}),
+  );
+  return told;
+}
+
 async function announced<T>(
   store: Store,
   work: (trx: Trx) => Promise<Announced<T>>,
@@ -41,7 +63,7 @@ async function announced<T>(
   const feed = store.feed;
   if (!feed) {
     const { result, event } = await write(store.db, work, zoneId);
-    if (event) await store.events.emit(event);
+    if (event) await announceInOrder(store, event);
     return result;
   }
   // PostgreSQL: the event goes to every node with the commit, this one included, and this

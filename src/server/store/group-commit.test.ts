@@ -5,8 +5,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type SqliteStore } from './db';
+import { announcedWrite } from './announce';
 import { observeCommits, write } from './group-commit';
 
 /** Another process holding the database open: on "go" it commits one row, then says "done". */
@@ -133,7 +134,7 @@ describe('group commit of writes that arrive one event after another', () => {
     // As requests arrive: each write starts in an event of its own (an HTTP request's data),
     // not in one loop. SQLite's statements are synchronous, so a batch that did not wait a
     // turn of the event loop committed before the next event was handled.
-    const inserts = await Promise.all(
+    await Promise.all(
       Array.from(
         { length: 16 },
         (_, i) =>
@@ -149,8 +150,56 @@ describe('group commit of writes that arrive one event after another', () => {
           ),
       ),
     );
-    expect(inserts).toHaveLength(16);
     expect(await db.selectFrom('customers').select('id').execute()).toHaveLength(16);
     expect(commits).toBeLessThanOrEqual(2);
+  });
+
+  it('announces the writes of one batch one after another, in the order they ran', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
+    store = await openStore(dir);
+    const s = store;
+    // An asynchronous listener, as the DNS view is when it loads a zone's keys.
+    const heard: string[] = [];
+    s.events.subscribe(async (e) => {
+      heard.push(`start ${e.zoneId}`);
+      await new Promise((r) => setTimeout(r, 5));
+      heard.push(`end ${e.zoneId}`);
+    });
+    await Promise.all(
+      ['z1', 'z2', 'z3'].map(
+        (zoneId) =>
+          new Promise<void>((resolve, reject) =>
+            setImmediate(() => {
+              announcedWrite(s, async (trx) => {
+                await trx
+                  .insertInto('customers')
+                  .values({ id: zoneId, default_region: 'EU', created_at: 'now' })
+                  .execute();
+                return { result: undefined, event: { kind: 'deleted' as const, zoneId } };
+              }).then(resolve, reject);
+            }),
+          ),
+      ),
+    );
+    expect(heard).toEqual(['start z1', 'end z1', 'start z2', 'end z2', 'start z3', 'end z3']);
+  });
+
+  it('writes while a test has faked the timers', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
+    store = await openStore(dir);
+    vi.useFakeTimers();
+    try {
+      await write(store.db, (trx) =>
+        trx
+          .insertInto('customers')
+          .values({ id: 'faked', default_region: 'EU', created_at: 'now' })
+          .execute(),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await store.db.selectFrom('customers').select('id').execute()).toEqual([
+      { id: 'faked' },
+    ]);
   });
 });

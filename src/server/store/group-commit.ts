@@ -3,7 +3,6 @@
 // COMMIT (and its fsync) has returned. Many concurrent writers then pay for one fsync, not one
 // each, while every write keeps its own all-or-nothing behaviour.
 import { sql, type Kysely } from 'kysely';
-import { setImmediate } from 'node:timers';
 import type { Db } from './db';
 import { dialectOf } from './dialect';
 import { poolWrite } from './pool-write';
@@ -22,8 +21,14 @@ interface Job {
 
 const MAX_BATCH = 64;
 
-/** One turn of the event loop (node:timers' own, which tests' fake timers leave alone). */
-const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * One turn of the event loop. The function is taken when this module loads: a test's fake
+ * timers, installed later, replace the global and `node:timers`' export, and writes would wait
+ * for a fake clock that nobody advances.
+ */
+const realSetImmediate = setImmediate;
+const yieldToIo = () => new Promise<void>((resolve) => realSetImmediate(resolve));
+
 const BUSY_RETRIES = 20;
 
 const isBusy = (e: unknown) =>

@@ -64,7 +64,7 @@ export function RecordsToolbar({
         aria-controls={filtersId}
         onClick={() => setFiltersOpen((open) => !open)}
       >
-        {filtersOpen ? 'Hide filters' : 'Filters and sort'}
+        Filters and sort
         {active > 0 && <span className="toolbar-filters-count"> ({active} set)</span>}
       </button>
       <div id={filtersId} className="toolbar-filters" data-open={filtersOpen}>

@@ -39,18 +39,24 @@ function otherWriter(file: string) {
   return { ready: said('ready'), go, done: said('done') };
 }
 
-describe('group commit beside another process', () => {
-  let store: SqliteStore | undefined;
-  let dir = '';
-  afterEach(async () => {
-    await store?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+/** Each test's own database, closed and removed after it. */
+let opened: { store: SqliteStore; dir: string } | undefined;
+afterEach(async () => {
+  if (!opened) return;
+  await opened.store.close();
+  fs.rmSync(opened.dir, { recursive: true, force: true });
+  opened = undefined;
+});
+async function freshStore(): Promise<SqliteStore> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
+  opened = { store: await openStore(dir), dir };
+  return opened.store;
+}
 
+describe('group commit beside another process', () => {
   it('a write that read first still commits when the other process writes meanwhile', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
-    store = await openStore(dir);
-    const writer = otherWriter(path.join(dir, 'zonedeck.db'));
+    const store = await freshStore();
+    const writer = otherWriter(path.join(opened!.dir, 'zonedeck.db'));
     await writer.ready;
     const db = store.db;
     const result = write(db, async (trx) => {
@@ -74,16 +80,8 @@ describe('group commit beside another process', () => {
 });
 
 describe('group commit on a full database', () => {
-  let store: SqliteStore | undefined;
-  let dir = '';
-  afterEach(async () => {
-    await store?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
   it('rejects each write with the real cause, not the failed ROLLBACK, and recovers', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
-    store = await openStore(dir);
+    const store = await freshStore();
     const db = store.db;
     // A real SQLITE_FULL, as a full disk gives: SQLite rolls the transaction back itself, so
     // the ROLLBACK that follows fails ("no transaction is active") and used to hide the cause.
@@ -118,16 +116,8 @@ describe('group commit on a full database', () => {
 });
 
 describe('group commit of writes that arrive one event after another', () => {
-  let store: SqliteStore | undefined;
-  let dir = '';
-  afterEach(async () => {
-    await store?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
   it('commits writes started by separate events together, not one COMMIT each', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
-    store = await openStore(dir);
+    const store = await freshStore();
     const db = store.db;
     let commits = 0;
     observeCommits(db, () => commits++);
@@ -155,12 +145,10 @@ describe('group commit of writes that arrive one event after another', () => {
   });
 
   it('announces the writes of one batch one after another, in the order they ran', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
-    store = await openStore(dir);
-    const s = store;
+    const store = await freshStore();
     // An asynchronous listener, as the DNS view is when it loads a zone's keys.
     const heard: string[] = [];
-    s.events.subscribe(async (e) => {
+    store.events.subscribe(async (e) => {
       heard.push(`start ${e.zoneId}`);
       await new Promise((r) => setTimeout(r, 5));
       heard.push(`end ${e.zoneId}`);
@@ -170,7 +158,7 @@ describe('group commit of writes that arrive one event after another', () => {
         (zoneId) =>
           new Promise<void>((resolve, reject) =>
             setImmediate(() => {
-              announcedWrite(s, async (trx) => {
+              announcedWrite(store, async (trx) => {
                 await trx
                   .insertInto('customers')
                   .values({ id: zoneId, default_region: 'EU', created_at: 'now' })
@@ -185,8 +173,7 @@ describe('group commit of writes that arrive one event after another', () => {
   });
 
   it('writes while a test has faked the timers', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-gc-'));
-    store = await openStore(dir);
+    const store = await freshStore();
     vi.useFakeTimers();
     try {
       await write(store.db, (trx) =>

@@ -9,6 +9,7 @@ import {
   RRSET_MAX_BYTES,
   type RecordType,
 } from '../../shared/dns/records';
+import type { Db } from './db';
 import type { Trx } from './group-commit';
 
 /** A write refused by a limit; the route answers with `status` and `code`. */
@@ -28,8 +29,12 @@ export interface RecordLimits {
   recordsPerZone: number;
 }
 
-/** Records the zone holds now, from the count the triggers of migration 0003 keep. */
-export async function zoneRecordCount(trx: Trx, zoneId: string): Promise<number> {
+/**
+ * Records the zone holds now, from the count the triggers of migration 0003 keep. Counting the
+ * rows instead costs in proportion to the zone: about 1 ms of SQLite's time per read of a
+ * 10,000-record zone, measured (ADR 0026), 17 ms at 100,000.
+ */
+export async function zoneRecordCount(trx: Trx | Db, zoneId: string): Promise<number> {
   const row = await trx
     .selectFrom('zone_record_counts')
     .select('records')

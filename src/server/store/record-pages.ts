@@ -5,6 +5,7 @@
 // condition and skips fewer than STEP rows.
 import { sql } from 'kysely';
 import type { Db } from './db';
+import { zoneRecordCount } from './record-limits';
 
 export const STEP = 500;
 
@@ -64,14 +65,8 @@ async function marksFor(db: Db, zoneId: string): Promise<Marks> {
 /** Where a page at `offset` starts: after `after` (if any), skipping `skip` more rows. */
 export async function pageStart(db: Db, zoneId: string, offset: number) {
   if (offset < STEP) {
-    // The first rows need no marks, only the total, which the triggers of migration 0003 keep:
-    // counting a 100,000-record zone took 17 ms.
-    const counted = await db
-      .selectFrom('zone_record_counts')
-      .select('records')
-      .where('zone_id', '=', zoneId)
-      .executeTakeFirst();
-    return { total: counted?.records ?? 0, after: undefined, skip: offset };
+    // The first rows need no marks, only the total.
+    return { total: await zoneRecordCount(db, zoneId), after: undefined, skip: offset };
   }
   const marks = await marksFor(db, zoneId);
   const mark = Math.min(Math.floor(offset / STEP), marks.keys.length);

@@ -222,20 +222,6 @@ function stateOf(row: ZoneRow): ZoneState {
   return { serial: row.serial, ttl: row.ttl, status: row.status };
 }
 
-/**
- * The records of a zone, from the count the triggers of migration 0003 keep in step with them:
- * counting the rows made every read of a zone cost in proportion to its size (about 1 ms of
- * SQLite's time per read of a 10,000-record zone, measured, and 10 ms at 100,000).
- */
-export async function recordCount(db: Db, zoneId: string): Promise<number> {
-  const r = await db
-    .selectFrom('zone_record_counts')
-    .select('records')
-    .where('zone_id', '=', zoneId)
-    .executeTakeFirst();
-  return Number(r?.records ?? 0);
-}
-
 /** Step one of a delete: from this commit on the zone is invisible and its name is free. */
 export async function markZoneDeleted(store: Store, zoneId: string): Promise<void> {
   await announcedWrite(store, async (trx) => {

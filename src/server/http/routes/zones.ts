@@ -13,12 +13,12 @@ import {
 import { errorBodySchema } from '../../../shared/api/common';
 import { IMPORT_MAX_BYTES } from '../../../shared/api/zone-file';
 import { getCustomer } from '../../store/customers';
+import { zoneRecordCount } from '../../store/record-limits';
 import {
   createZone,
   getZone,
   listZones,
   markZoneDeleted,
-  recordCount,
   updateZone,
   type ZoneRow,
 } from '../../store/zones';
@@ -52,7 +52,7 @@ export function registerZoneRoutes(r: Registrar) {
       presentZone(
         row,
         nameserversFor(config, row.region),
-        count ?? (await recordCount(db, row.id)),
+        count ?? (await zoneRecordCount(db, row.id)),
       ),
     );
 

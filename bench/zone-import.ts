@@ -2,6 +2,7 @@
 // server process. Budgets (2-core machine): parse and diff a 100,000-record file against the
 // 100,000-record zone <= 3 s (the dry run's request, answer included); export <= 2 s, streamed
 // (the server's memory does not grow with the zone).
+import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,61 @@ const ROUNDS = 3;
 
 const seedRow = (i: number) => largeZoneRow(ZONE, i);
 
+/**
+ * An SOA query to the server's DNS every 2 ms while the bench runs: how slow the answers got
+ * while a large import or export had the server busy (its work runs in slices, slices.ts).
+ */
+async function dnsProbe(port: number, zone: string) {
+  const sock = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => sock.bind(0, '127.0.0.1', () => resolve()));
+  const labels = zone
+    .split('.')
+    .map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l)]));
+  const query = Buffer.concat([
+    Buffer.from([0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]),
+    ...labels,
+    Buffer.from([0, 0, 6, 0, 1]),
+  ]);
+  const sentAt = new Map<number, number>();
+  let slowest = 0;
+  let answers = 0;
+  let firstAnswer: () => void = () => {};
+  const answering = new Promise<void>((resolve) => (firstAnswer = resolve));
+  sock.on('message', (m) => {
+    firstAnswer();
+    const t = sentAt.get(m.readUInt16BE(0));
+    if (t === undefined) return;
+    sentAt.delete(m.readUInt16BE(0));
+    answers++;
+    slowest = Math.max(slowest, performance.now() - t);
+  });
+  let id = 0;
+  const timer = setInterval(() => {
+    id = (id + 1) & 0xffff;
+    query.writeUInt16BE(id, 0);
+    sentAt.set(id, performance.now());
+    sock.send(query, port, '127.0.0.1');
+  }, 2);
+  // The server answers once its DNS view is loaded, a few seconds after it started.
+  await answering;
+  return {
+    /** Starts counting anew. */
+    reset() {
+      sentAt.clear();
+      slowest = 0;
+      answers = 0;
+    },
+    /** What was answered since the reset. */
+    report(): string {
+      return `DNS meanwhile: ${answers} answers, the slowest ${slowest.toFixed(0)} ms`;
+    },
+    stop() {
+      clearInterval(timer);
+      sock.close();
+    },
+  };
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
@@ -24,7 +80,13 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-bench-import-'));
   process.stdout.write(`Seeding a ${RECORDS.toLocaleString('en')}-record zone…\n`);
   const key = await seedZone(dir, ZONE, RECORDS, seedRow);
-  const server = await spawnServer({ DATA_DIR: dir, LOG_LEVEL: 'warn', API_RATE_LIMIT: '0' });
+  // RRL off: the DNS probe below asks 500 times a second from one address.
+  const server = await spawnServer({
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    API_RATE_LIMIT: '0',
+    DNS_RRL_RATE: '0',
+  });
   const pid = server.child.pid!;
   const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
   const say = (s: string) => process.stdout.write(`${s}\n`);
@@ -33,11 +95,13 @@ async function main() {
       data: { zones: { id: string }[] };
     };
     const zoneId = zones.data.zones[0]!.id;
+    const probe = await dnsProbe(server.dnsPort, ZONE);
 
     // Export: wall time of the whole download, and the server's peak RSS while it streams.
     let file = '';
     const exportMs: number[] = [];
     let peakGrowth = 0;
+    probe.reset();
     for (let r = 0; r < ROUNDS; r++) {
       const base = rssMb(pid);
       let peak = base;
@@ -54,7 +118,9 @@ async function main() {
     say(
       `export of ${RECORDS.toLocaleString('en')} records (${(file.length / 1e6).toFixed(1)} MB)  best ${exportBest.toFixed(0)} ms (${exportMs.map((m) => m.toFixed(0)).join(', ')})  ${exportBest <= 2000 ? 'ok (<= 2 s)' : 'OVER BUDGET (> 2 s)'}`,
     );
-    say(`server RSS growth while exporting: at most ${peakGrowth.toFixed(0)} MB`);
+    say(
+      `server RSS growth while exporting: at most ${peakGrowth.toFixed(0)} MB; ${probe.report()}`,
+    );
 
     // The file edited as a migration would: 10 % of the values changed, 5 % removed, 5 % new.
     const edited: string[] = [];
@@ -73,6 +139,7 @@ async function main() {
     const dryRun = async (label: string, zoneFile: string, mode: 'merge' | 'replace') => {
       const ms: number[] = [];
       let counts = '';
+      probe.reset();
       for (let r = 0; r < ROUNDS; r++) {
         const t = performance.now();
         const res = await fetch(`${server.url}/v1/zones/${zoneId}/import`, {
@@ -93,11 +160,13 @@ async function main() {
       say(
         `${label.padEnd(44)} best ${best.toFixed(0).padStart(5)} ms (${ms.map((m) => m.toFixed(0)).join(', ')})  [${counts}]  ${best <= 3000 ? 'ok (<= 3 s)' : 'OVER BUDGET (> 3 s)'}`,
       );
+      say(`  ${probe.report()}`);
     };
     await dryRun('dry run, own export (replace, nothing to do)', file, 'replace');
     await dryRun('dry run, edited file (merge)', editedFile, 'merge');
     await dryRun('dry run, edited file (replace)', editedFile, 'replace');
 
+    probe.reset();
     const t = performance.now();
     const res = await fetch(`${server.url}/v1/zones/${zoneId}/import`, {
       method: 'POST',
@@ -107,14 +176,18 @@ async function main() {
     const applied = (await res.json()) as { data: { change_id: string } };
     if (!res.ok)
       throw new Error(`import apply: ${res.status} ${JSON.stringify(applied).slice(0, 400)}`);
-    say(`apply the edited file (replace): ${(performance.now() - t).toFixed(0)} ms (one change)`);
+    say(
+      `apply the edited file (replace): ${(performance.now() - t).toFixed(0)} ms (one change); ${probe.report()}`,
+    );
+    probe.reset();
     const r2 = performance.now();
     const rv = await fetch(
       `${server.url}/v1/zones/${zoneId}/changes/${applied.data.change_id}/revert`,
       { method: 'POST', headers, body: '{}' },
     );
     if (!rv.ok) throw new Error(`revert: ${rv.status} ${await rv.text()}`);
-    say(`revert that import: ${(performance.now() - r2).toFixed(0)} ms`);
+    say(`revert that import: ${(performance.now() - r2).toFixed(0)} ms; ${probe.report()}`);
+    probe.stop();
     say(`server RSS at the end: ${rssMb(pid).toFixed(0)} MB`);
     say(`(${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()})`);
   } finally {

@@ -9,7 +9,7 @@ import { recordId } from './ids';
 import {
   byContent,
   countValues,
-  diffStates,
+  diffStatesSteps,
   OPERATOR,
   readStates,
   recordChangeWithSerial,
@@ -23,6 +23,7 @@ import { RecordConflict, type RecordWrite } from './record-writes';
 import type { RecordRow } from './records';
 import { checkFinalStates, RRsetRefused, writeStates } from './rrset-apply';
 import type { ZoneRow } from './zones';
+import { inSlices, pacer } from '../slices';
 
 /** One operation, its content canonical and its name absolute (the route resolved them). */
 export type BatchOp =
@@ -117,14 +118,16 @@ export async function applyBatch(
           : null,
       );
     }
+    // A batch of thousands is judged and written in slices, so that DNS answers meanwhile.
+    const pace = pacer();
     try {
-      await checkFinalStates(trx, zone, before, after, opts.limits);
+      await checkFinalStates(trx, zone, before, after, opts.limits, pace);
     } catch (e) {
       if (e instanceof RRsetRefused) throw new BatchRefused(lastOp.get(e.key) ?? null, e.refusal);
       if (e instanceof RecordLimitError) throw new BatchRefused(null, e);
       throw e;
     }
-    const diffs = diffStates(before, after);
+    const diffs = await inSlices(diffStatesSteps(before, after));
     const result: BatchResult = {
       dry_run: opts.dryRun,
       change_id: null,
@@ -135,7 +138,7 @@ export async function applyBatch(
       records: recordsOf(zone.id, after),
     };
     if (opts.dryRun) return { result, event: null };
-    await writeStates(trx, zone, before, after);
+    await writeStates(trx, zone, before, after, pace);
     const { state, changeId } = await recordChangeWithSerial(trx, zone, {
       actor: store.actor ?? OPERATOR,
       kind: 'batch',

@@ -10,6 +10,7 @@ import type { RRsetState } from '../../shared/api/changes';
 import type { RecordType } from '../../shared/dns/records';
 import { contentKey } from '../../shared/dns/zone-file';
 import type { SkippedLine, ZoneFileParse } from '../../shared/dns/zone-file';
+import { STEP_ITEMS, type Steps } from '../../shared/steps';
 import { byContent, rrsetKey, type NonNullState, type States } from './journal';
 
 /** One value of the file: its canonical content and the line it came from. */
@@ -63,11 +64,11 @@ const APEX_NS =
  * line is no longer an error); a TTL differing inside an RRset and a repeated value are imported
  * as the DNS serves them (one TTL per RRset, RFC 2181; one copy of a value) with a warning.
  */
-export function planImport(
+export function* planImport(
   parse: ZoneFileParse,
   zone: { name: string; ttl: number },
   exclude: ReadonlySet<number>,
-): ImportPlan {
+): Steps<ImportPlan> {
   const plan: ImportPlan = {
     rrsets: new Map(),
     recordsRead: parse.entries.length,
@@ -93,7 +94,9 @@ export function planImport(
     if (exclude.has(e.line)) excluded(e.line, ` (it had an error: ${e.message})`);
     else plan.errors.push(e);
   }
-  for (const e of parse.entries) {
+  for (let i = 0; i < parse.entries.length; i++) {
+    if (i % STEP_ITEMS === STEP_ITEMS - 1) yield;
+    const e = parse.entries[i]!;
     if (exclude.has(e.line)) {
       excluded(e.line, '');
       continue;
@@ -143,10 +146,12 @@ export function planImport(
  * another spelling keeps the stored one, so re-importing an export changes nothing; the comment
  * stays the zone's), and for a replace, every other RRset removed.
  */
-export function targetStates(plan: ImportPlan, current: States, mode: ImportMode): States {
+export function* targetStates(plan: ImportPlan, current: States, mode: ImportMode): Steps<States> {
   const after: States = new Map();
   if (mode === 'replace') for (const key of current.keys()) after.set(key, null);
+  let i = 0;
   for (const [key, set] of plan.rrsets) {
+    if (++i % STEP_ITEMS === 0) yield;
     const now = current.get(key) ?? null;
     // Stored spellings are looked up only for a value not stored as the file writes it (TXT).
     let stored: Map<string, string> | undefined;

@@ -1,12 +1,12 @@
 // Revert: the inverse of a change, applied as a new change, refused when what it would undo has
 // changed since (unless forced), and judged by the same rules as any write (rrset-apply.ts).
-import type { RRsetState, SettingDiff } from '../../shared/api/changes';
+import type { RRsetDiff, RRsetState, SettingDiff } from '../../shared/api/changes';
 import { zoneWrite } from './announce';
 import { getChange } from './change-reads';
 import type { Store } from './db';
 import {
   countValues,
-  diffStates,
+  diffStatesSteps,
   OPERATOR,
   readStates,
   recordChangeWithSerial,
@@ -18,6 +18,7 @@ import {
 import type { RecordLimits } from './record-limits';
 import { checkFinalStates, writeStates } from './rrset-apply';
 import type { ZoneRow } from './zones';
+import { inSlices, pacer } from '../slices';
 
 export class ChangeNotFound extends Error {}
 export class ChangeNotRevertible extends Error {}
@@ -43,7 +44,7 @@ export interface RevertResult {
   change_id: string | null;
   serial: number | null;
   counts: { added: number; changed: number; removed: number };
-  rrsets: ReturnType<typeof diffStates>;
+  rrsets: RRsetDiff[];
   settings: SettingDiff[];
 }
 
@@ -83,8 +84,10 @@ export async function revertChange(
     if ((conflicts.rrsets.length || conflicts.settings.length) && !opts.force) {
       throw new ChangeConflict(conflicts);
     }
-    await checkFinalStates(trx, zoneNow, current, target, opts.limits);
-    const diffs = diffStates(current, target);
+    // A large change is reverted in slices, so that DNS answers meanwhile (slices.ts).
+    const pace = pacer();
+    await checkFinalStates(trx, zoneNow, current, target, opts.limits, pace);
+    const diffs = await inSlices(diffStatesSteps(current, target));
     const result: RevertResult = {
       dry_run: opts.dryRun,
       change_id: null,
@@ -95,7 +98,7 @@ export async function revertChange(
     };
     if (opts.dryRun) return { result, event: null };
 
-    await writeStates(trx, zoneNow, current, target);
+    await writeStates(trx, zoneNow, current, target, pace);
     if (settings.length) {
       const patch: { ttl?: number; status?: string } = {};
       for (const s of settings) {

@@ -11,6 +11,8 @@ import { checkRecordQuotaFor, rrsetSizeProblem } from './record-limits';
 import type { RecordLimits, RecordLimitError } from './record-limits';
 import { RecordConflict } from './record-writes';
 import type { ZoneRow } from './zones';
+import { STEP_ITEMS } from '../../shared/steps';
+import { noPace, type Pace } from '../slices';
 
 /** A final state the rules refuse, with the RRset it is about (the batch names its operation). */
 export class RRsetRefused extends Error {
@@ -33,8 +35,14 @@ export async function finalStateProblems(
   before: States,
   after: States,
   stored?: ValuesAtName,
+  pace: Pace = noPace,
 ): Promise<RRsetRefused[]> {
-  const changed = [...after].filter(([k, s]) => !sameState(before.get(k) ?? null, s));
+  const changed: [string, RRsetState][] = [];
+  let i = 0;
+  for (const entry of after) {
+    if (++i % STEP_ITEMS === 0) await pace();
+    if (!sameState(before.get(entry[0]) ?? null, entry[1])) changed.push(entry);
+  }
   const names = [...new Set(changed.map(([k]) => splitKey(k).name))];
   const stillThere = (r: { type: string }, name: string) => !after.has(`${name}\0${r.type}`);
   // Every value at each touched name in the final state: stored ones of untouched types, plus
@@ -61,6 +69,7 @@ export async function finalStateProblems(
   }
   const touched = new Set(names);
   for (const [key, s] of after) {
+    if (++i % STEP_ITEMS === 0) await pace();
     const { name, type } = splitKey(key);
     if (!touched.has(name)) continue;
     const list = atName.get(name) ?? [];
@@ -69,6 +78,7 @@ export async function finalStateProblems(
   }
   const problems: RRsetRefused[] = [];
   for (const [key, s] of changed) {
+    if (++i % STEP_ITEMS === 0) await pace();
     const first = s?.values[0];
     if (!s || !first) continue;
     const { name, type } = splitKey(key);
@@ -111,8 +121,9 @@ export async function checkFinalStates(
   before: States,
   after: States,
   limits: RecordLimits,
+  pace: Pace = noPace,
 ) {
-  const [first] = await finalStateProblems(trx, zone, before, after);
+  const [first] = await finalStateProblems(trx, zone, before, after, undefined, pace);
   if (first) throw first;
   await checkRecordQuotaFor(trx, zone.id, addedValues(before, after), limits);
 }
@@ -120,14 +131,22 @@ export async function checkFinalStates(
 const valuesOf = (s: RRsetState | undefined) => s?.values.length ?? 0;
 
 /** Makes each RRset of `after` hold exactly its state; `before` is what it holds now. */
-export async function writeStates(trx: Trx, zone: ZoneRow, before: States, after: States) {
+export async function writeStates(
+  trx: Trx,
+  zone: ZoneRow,
+  before: States,
+  after: States,
+  pace: Pace = noPace,
+) {
   const now = nowIso();
   const upserts: RrsetsTable[] = [];
   const dropped: [string, string][] = [];
   const removeIds: string[] = [];
   const inserts: RecordsTable[] = [];
   const flips: Record<0 | 1, string[]> = { 0: [], 1: [] };
+  let i = 0;
   for (const [key, s] of after) {
+    if (++i % STEP_ITEMS === 0) await pace();
     const b = before.get(key) ?? null;
     if (sameState(b, s)) continue;
     const { name, type } = splitKey(key);
@@ -169,6 +188,7 @@ export async function writeStates(trx: Trx, zone: ZoneRow, before: States, after
         .where('zone_id', '=', zone.id)
         .where('id', 'in', part)
         .execute();
+      await pace();
     }
   }
   for (const part of chunks(dropped, 200)) {
@@ -183,6 +203,7 @@ export async function writeStates(trx: Trx, zone: ZoneRow, before: States, after
         ),
       )
       .execute();
+    await pace();
   }
   for (const part of chunks(upserts, 1000)) {
     await trx
@@ -195,6 +216,10 @@ export async function writeStates(trx: Trx, zone: ZoneRow, before: States, after
         })),
       )
       .execute();
+    await pace();
   }
-  for (const part of chunks(inserts, 1000)) await trx.insertInto('records').values(part).execute();
+  for (const part of chunks(inserts, 1000)) {
+    await trx.insertInto('records').values(part).execute();
+    await pace();
+  }
 }

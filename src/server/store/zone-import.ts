@@ -3,7 +3,9 @@
 import { lockZone } from './dialect';
 import { LARGE_DELETE_SHARE, type ImportError, type ImportMode } from '../../shared/api/zone-file';
 import type { ImportResult } from '../../shared/api/zone-file';
-import { parseZoneFile } from '../../shared/dns/zone-file';
+import { parseZoneFileSteps } from '../../shared/dns/zone-file';
+import { inSlices, nextTurn, pacer } from '../slices';
+import { STEP_ITEMS } from '../../shared/steps';
 import type { ZoneEvent } from '../events';
 import { zoneWrite, type Announced } from './announce';
 import type { Store } from './db';
@@ -11,7 +13,7 @@ import type { Trx } from './group-commit';
 import { planImport, targetStates, type ImportPlan } from './import-plan';
 import {
   countValues,
-  diffStates,
+  diffStatesSteps,
   OPERATOR,
   readStatesAtNames,
   readZoneStates,
@@ -52,14 +54,21 @@ export class LargeDeleteUnconfirmed extends Error {
   }
 }
 
-/** Reads the file (outside the write: parsing a large file must not hold the writer up). */
+/**
+ * Reads the file outside the write (parsing a large file must not hold the writer up), in slices
+ * (nor the DNS server's answers: a 100,000-record file takes about a second).
+ */
 export function readZoneFile(
   text: string,
   zone: { name: string; ttl: number },
   excludeLines: readonly number[],
-) {
-  const parse = parseZoneFile(text, { origin: zone.name, defaultTtl: zone.ttl });
-  return planImport(parse, zone, new Set(excludeLines));
+): Promise<ImportPlan> {
+  return inSlices(
+    (function* () {
+      const parse = yield* parseZoneFileSteps(text, { origin: zone.name, defaultTtl: zone.ttl });
+      return yield* planImport(parse, zone, new Set(excludeLines));
+    })(),
+  );
 }
 
 export async function importZoneFile(
@@ -68,7 +77,7 @@ export async function importZoneFile(
   text: string,
   opts: ImportOptions,
 ): Promise<ImportResult> {
-  const plan = readZoneFile(text, zone, opts.excludeLines);
+  const plan = await readZoneFile(text, zone, opts.excludeLines);
   return zoneWrite(store, zone.id, (trx) =>
     importPlan(trx, zone, plan, opts, store.actor ?? OPERATOR),
   );
@@ -98,27 +107,33 @@ export async function importPlan(
   actor: Actor,
 ): Promise<Announced<ImportResult>> {
   await lockZone(trx, zone.id);
+  // A large file's work is done in slices, so that DNS answers meanwhile (slices.ts). On SQLite
+  // the transaction keeps the one connection: other requests' queries wait for it either way.
+  const pace = pacer();
   // One pass over the zone costs less than looking thousands of names up in batches.
   const wholeZone = opts.mode === 'replace' || plan.rrsets.size > WHOLE_ZONE_READ;
   const { states: before, atName } = wholeZone
-    ? await readZoneStates(trx, zone.id)
+    ? await readZoneStates(trx, zone.id, pace)
     : await readStatesAtNames(trx, zone.id, [...plan.rrsets.keys()].map(splitKey));
-  const after = targetStates(plan, before, opts.mode);
+  const after = await inSlices(targetStates(plan, before, opts.mode));
   const errors = [...plan.errors];
-  for (const p of await finalStateProblems(trx, zone, before, after, atName)) {
+  for (const p of await finalStateProblems(trx, zone, before, after, atName, pace)) {
     const line = plan.rrsets.get(p.key)?.line ?? 1;
     errors.push({ line, message: p.message, code: p.refusal.code });
   }
   errors.sort((a, b) => a.line - b.line);
-  const diffs = diffStates(before, after);
+  const diffs = await inSlices(diffStatesSteps(before, after));
   const rrsetCounts = { added: 0, changed: 0, removed: 0, unchanged: 0 };
   for (const d of diffs) {
     if (!d.before) rrsetCounts.added++;
     else if (!d.after) rrsetCounts.removed++;
     else rrsetCounts.changed++;
   }
-  for (const [key, s] of after)
+  let i = 0;
+  for (const [key, s] of after) {
     if (s && sameState(before.get(key) ?? null, s)) rrsetCounts.unchanged++;
+    if (++i % STEP_ITEMS === 0) await pace();
+  }
   const total = wholeZone ? before.size : await rrsetCount(trx, zone.id);
   const removed = rrsetCounts.removed;
   const confirmationRequired =
@@ -146,13 +161,16 @@ export async function importPlan(
     throw new LargeDeleteUnconfirmed(removed, total);
   if (!diffs.length) return { result, event: null };
 
-  await writeStates(trx, zone, before, after);
+  await writeStates(trx, zone, before, after, pace);
   const { state, changeId } = await recordChangeWithSerial(trx, zone, {
     actor,
     kind: 'import',
     summary: importSummary(opts.mode, rrsetCounts),
     rrsets: diffs,
   });
+  // A turn between the change's row and the COMMIT, each a few hundred milliseconds for a
+  // large file, and neither of them divisible.
+  await nextTurn();
   result.serial = state.serial;
   result.change_id = changeId;
   const touched: States = new Map(diffs.map((d) => [rrsetKey(d), d.after]));

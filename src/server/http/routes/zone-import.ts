@@ -57,7 +57,7 @@ export function importFailure(e: unknown): ApiFailure | undefined {
  * first, so an error refuses the creation before anything is written; a rule the file breaks
  * (a CNAME beside other types...) or the quota refuses it inside the write, and nothing stays.
  */
-export function zoneFileFill(
+export async function zoneFileFill(
   store: Store,
   scopes: ReadonlySet<string>,
   text: string,
@@ -72,7 +72,7 @@ export function zoneFileFill(
       { required: ['zones:write', 'records:write'], missing: ['records:write'] },
     );
   }
-  const plan = readZoneFile(text, zone, []);
+  const plan = await readZoneFile(text, zone, []);
   if (plan.errors.length) throw importFailure(new ZoneFileInvalid(plan.errors));
   return async (trx: Trx, row: ZoneRow) => {
     const opts = {

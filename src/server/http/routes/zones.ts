@@ -90,7 +90,7 @@ export function registerZoneRoutes(r: Registrar) {
       const fill =
         input.zone_file === undefined
           ? undefined
-          : zoneFileFill(
+          : await zoneFileFill(
               actingStore(store, c),
               principal.scopes,
               input.zone_file,

@@ -1,6 +1,6 @@
 // Zone files in and out (RFC 1035 section 5, as BIND writes them).
 
-export { parseZoneFile } from './parse';
+export { parseZoneFile, parseZoneFileSteps } from './parse';
 export { rdataText, rrsetLines, writeZoneFile, zoneFileHeader, zoneFileLines } from './write';
 export type { RRsetForFile, ValueForFile, ZoneForFile } from './write';
 export { contentKey } from './content-key';

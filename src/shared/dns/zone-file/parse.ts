@@ -1,11 +1,12 @@
 // parseZoneFile: a whole master file read into entries, skipped lines and errors. Never throws.
 
+import { runSteps, STEP_ITEMS, type Steps } from '../../steps';
 import { normalizeRecordName } from '../names';
 import { readHeader } from './header';
 import { absoluteText, cleanOrigin, decodeName, inZone } from './names';
 import { recordContent } from './rdata';
 import { readSoa } from './soa';
-import { scanZoneFile } from './tokens';
+import { scanZoneFileSteps } from './tokens';
 import type { LogicalRecord } from './tokens';
 import { parseTtl } from './ttl';
 import type { ParseOptions, ZoneFileParse } from './types';
@@ -20,6 +21,11 @@ interface State {
 }
 
 export function parseZoneFile(text: string, options: ParseOptions): ZoneFileParse {
+  return runSteps(parseZoneFileSteps(text, options));
+}
+
+/** parseZoneFile, yielding between pieces of a few hundred lines (server/slices.ts runs it). */
+export function* parseZoneFileSteps(text: string, options: ParseOptions): Steps<ZoneFileParse> {
   const out: ZoneFileParse = { entries: [], skipped: [], errors: [] };
   try {
     const zone = cleanOrigin(options.origin);
@@ -31,9 +37,12 @@ export function parseZoneFile(text: string, options: ParseOptions): ZoneFilePars
       lastOwner: undefined,
     };
     // A byte-order mark from an editor on Windows is not part of the first owner name.
-    const scan = scanZoneFile(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    const scan = yield* scanZoneFileSteps(text.startsWith('\uFEFF') ? text.slice(1) : text);
     out.errors.push(...scan.errors);
-    for (const record of scan.records) readRecord(record, state, out);
+    for (let i = 0; i < scan.records.length; i++) {
+      readRecord(scan.records[i]!, state, out);
+      if (i % STEP_ITEMS === STEP_ITEMS - 1) yield;
+    }
     out.errors.sort((a, b) => a.line - b.line);
   } catch (e) {
     // A bug of ours must not take an import down: the caller gets it as an error on line 1.

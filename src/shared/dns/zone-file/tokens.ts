@@ -1,6 +1,7 @@
 // Splits a zone file into logical records (RFC 1035 5.1): parentheses join lines, ";" starts a
 // comment outside quotes, a record that starts with a blank has no owner.
 
+import { runSteps, STEP_ITEMS, type Steps } from '../../steps';
 import type { ZoneFileError } from './types';
 
 export interface Token {
@@ -37,8 +38,14 @@ interface Scan {
 
 /** Tokenizes `text`; line numbers start at `firstLine`. Never throws. */
 export function scanZoneFile(text: string, firstLine = 1, markers = true): Scan {
+  return runSteps(scanZoneFileSteps(text, firstLine, markers));
+}
+
+/** scanZoneFile, yielding every STEP_ITEMS lines. */
+export function* scanZoneFileSteps(text: string, firstLine = 1, markers = true): Steps<Scan> {
   const records: LogicalRecord[] = [];
   const errors: ZoneFileError[] = [];
+  let nextYield = firstLine + STEP_ITEMS;
   let line = firstLine;
   let depth = 0;
   let openedAt = 0;
@@ -66,6 +73,10 @@ export function scanZoneFile(text: string, firstLine = 1, markers = true): Scan 
       lineStart = true;
       blankStart = false;
       if (depth === 0) finish();
+      if (line >= nextYield) {
+        nextYield = line + STEP_ITEMS;
+        yield;
+      }
       continue;
     }
     if (lineStart && depth === 0) {

@@ -197,5 +197,15 @@ export class ZoneView {
 }
 
 export function canonicalOrder(rdatas: Buffer[]): Buffer[] {
-  return rdatas.sort(Buffer.compare);
+  rdatas.sort(Buffer.compare);
+  // Two stored spellings of one value (TXT `a b` and `"a b"`, written before the writes refused
+  // the second) are one record: an RRset holds no duplicates (RFC 2181 5), and a signed one
+  // that did would fail validation (RFC 4034 6.3).
+  let kept = 0;
+  for (let i = 0; i < rdatas.length; i++) {
+    if (kept > 0 && rdatas[i]!.equals(rdatas[kept - 1]!)) continue;
+    rdatas[kept++] = rdatas[i]!;
+  }
+  rdatas.length = kept;
+  return rdatas;
 }

@@ -23,6 +23,7 @@ import { RecordConflict, type RecordWrite } from './record-writes';
 import type { RecordRow } from './records';
 import { checkFinalStates, RRsetRefused, writeStates } from './rrset-apply';
 import type { ZoneRow } from './zones';
+import { sameValue } from '../../shared/dns/zone-file';
 import { inSlices, pacer } from '../slices';
 
 /** One operation, its content canonical and its name absolute (the route resolved them). */
@@ -180,7 +181,8 @@ function play(
       if (w.ttl !== undefined) s.ttl = w.ttl;
       if (w.comment !== undefined) s.comment = w.comment || null;
     }
-    if (s.values.has(w.content)) throw exists(w.name, w.type, w.content);
+    const stored = storedAs(s, w.type, w.content);
+    if (stored !== undefined) throw exists(w.name, w.type, stored);
     s.values.set(w.content, Boolean(w.disabled));
     work.set(key, s);
     lastOp.set(key, i);
@@ -206,12 +208,22 @@ function play(
   }
   const disabled = w.disabled ?? s.values.get(row.content) ?? false;
   if (w.content !== row.content) {
-    if (s.values.has(w.content)) throw exists(w.name, w.type, w.content);
+    const stored = storedAs(s, w.type, w.content);
+    // Another value already served as this one; the value itself respelled is no duplicate.
+    if (stored !== undefined && stored !== row.content) throw exists(w.name, w.type, stored);
     s.values.delete(row.content);
   }
   s.values.set(w.content, disabled);
   if (w.ttl !== undefined) s.ttl = w.ttl;
   if (w.comment !== undefined) s.comment = w.comment || null;
+}
+
+/** The value of `s` that is `content` on the wire, as it is written there; undefined: none. */
+function storedAs(s: Working, type: string, content: string): string | undefined {
+  if (s.values.has(content)) return content;
+  if (type !== 'TXT') return undefined;
+  for (const c of s.values.keys()) if (sameValue(type, c, content)) return c;
+  return undefined;
 }
 
 function recordsOf(zoneId: string, states: States): RecordRow[] {

@@ -4,6 +4,7 @@ import { sql, type QueryCreator } from 'kysely';
 import { dialectOf } from './dialect';
 import type { RecordType } from '../../shared/dns/records';
 import { rrsetProblem } from '../../shared/dns/rrset-rules';
+import { sameValue } from '../../shared/dns/zone-file';
 import { zoneWrite } from './announce';
 import type { Store } from './db';
 import type { Trx } from './group-commit';
@@ -184,10 +185,16 @@ export async function updateRecord(
         .where('zone_id', '=', zone.id)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (clash) {
+      // A TXT value may be stored in another spelling of the same strings.
+      const respelled = before
+        .get(rrsetKey(w))
+        ?.values.find(
+          (v) => v.content !== current.content && sameValue(w.type, v.content, w.content),
+        );
+      if (clash || respelled) {
         throw new RecordConflict(
           'record_already_exists',
-          `${w.name} already has the ${w.type} record "${w.content}".`,
+          `${w.name} already has the ${w.type} record "${respelled?.content ?? w.content}".`,
         );
       }
       await checkRRsetSize(trx, zone.id, w, current.id);

@@ -1,6 +1,7 @@
 // Rules about what may share a name, checked against the records already there: the dashboard
 // checks them before submitting, with the same wording as the service's 409 answers.
 import { SINGLE_VALUE_TYPES, type RecordType } from './records';
+import { sameValue } from './zone-file/content-key';
 
 export interface ValueAtName {
   type: string;
@@ -42,11 +43,13 @@ export function rrsetProblem(w: RRsetRuleInput): RRsetProblem | null {
     };
   }
   const sameType = w.others.filter((o) => o.type === w.type);
-  if (sameType.some((o) => o.content === w.content)) {
+  const same = sameType.find((o) => sameValue(w.type, o.content, w.content));
+  if (same) {
+    const spelled = same.content === w.content ? '' : ` (the same value as "${w.content}")`;
     return {
       code: 'record_already_exists',
       field: 'content',
-      message: `${name} already has the ${w.type} record "${w.content}".`,
+      message: `${name} already has the ${w.type} record "${same.content}"${spelled}.`,
     };
   }
   if (SINGLE_VALUE_TYPES.has(w.type) && sameType.length > 0) {

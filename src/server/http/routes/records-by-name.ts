@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api';
 import { errorBodySchema } from '../../../shared/api/common';
 import { normalizeContent } from '../../../shared/dns/records';
+import { sameValue } from '../../../shared/dns/zone-file';
 import type { Db } from '../../store/db';
 import { deleteRecords, updateRecord } from '../../store/record-writes';
 import { getRRset } from '../../store/records';
@@ -46,7 +47,7 @@ function loadRRset(db: Db): MiddlewareHandler<AppEnv> {
     if (wanted !== undefined) {
       const canonical = normalizeContent(type, wanted);
       const key = canonical.ok ? canonical.value : wanted.trim();
-      selected = rrset.filter((row) => row.content === key);
+      selected = rrset.filter((row) => sameValue(type, row.content, key));
       if (!selected.length) {
         throw fail.notFound(
           'record_not_found',

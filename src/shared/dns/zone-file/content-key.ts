@@ -14,3 +14,13 @@ export function contentKey(type: RecordType, content: string): string {
   if (!parsed.ok) return content;
   return JSON.stringify(txtWireStrings(parsed.value));
 }
+
+/**
+ * Whether two contents of `type` are one value on the wire: equal text, or for TXT the same
+ * strings (`hello world` and `"hello world"`). A second spelling of a stored value is the same
+ * record, so every write refuses it as it refuses the same text (RFC 2181 5: an RRset holds no
+ * duplicates; a signed RRset that did would fail validation).
+ */
+export function sameValue(type: string, a: string, b: string): boolean {
+  return a === b || (type === 'TXT' && contentKey('TXT', a) === contentKey('TXT', b));
+}

@@ -3,7 +3,7 @@
 export { parseZoneFile, parseZoneFileSteps } from './parse';
 export { rdataText, rrsetLines, writeZoneFile, zoneFileHeader, zoneFileLines } from './write';
 export type { RRsetForFile, ValueForFile, ZoneForFile } from './write';
-export { contentKey } from './content-key';
+export { contentKey, sameValue } from './content-key';
 export type {
   ParsedEntry,
   ParseOptions,

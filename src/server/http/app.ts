@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import type { AppEnv } from './context';
 import { ApiFailure, errorJson, storageUnavailable } from './errors';
+import { requestAborted } from '../store/storage-fault';
 import { gate } from './gate';
 import { registerHealthRoutes } from './health';
 import { httpMetrics, registerMetricsRoute } from './metrics-route';
@@ -121,6 +122,15 @@ export function createApp(deps: AppDeps) {
       if (err.status === 413)
         return errorJson(c, 413, 'payload_too_large', 'The request body is larger than 1 MiB.');
     }
+    // The client went away mid-body: nobody reads this answer, but the log and the metrics
+    // must not call it a storage outage or a bug of ours.
+    if (requestAborted(err))
+      return errorJson(
+        c,
+        400,
+        'invalid_request',
+        'The request body ended before its end (the connection was closed or reset); send the request again.',
+      );
     const storage = storageUnavailable(c, err); // 503 storage_unavailable, the cause logged
     if (storage) return storage;
     c.get('log')?.error({ err }, 'unhandled error');

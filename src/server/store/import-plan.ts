@@ -11,6 +11,7 @@ import type { RecordType } from '../../shared/dns/records';
 import { contentKey } from '../../shared/dns/zone-file';
 import type { SkippedLine, ZoneFileParse } from '../../shared/dns/zone-file';
 import { STEP_ITEMS, type Steps } from '../../shared/steps';
+import { TTL_MAX, TTL_MIN } from '../../shared/dns/limits';
 import { byContent, rrsetKey, type NonNullState, type States } from './journal';
 
 /** One value of the file: its canonical content and the line it came from. */
@@ -113,6 +114,14 @@ export function* planImport(
     }
     const key = rrsetKey(e);
     const ttl = e.ttl ?? zone.ttl;
+    if (ttl < TTL_MIN || ttl > TTL_MAX) {
+      plan.errors.push({
+        line: e.line,
+        field: 'ttl',
+        message: `TTL ${ttl} is outside ${TTL_MIN} to ${TTL_MAX} seconds, the TTLs a record may have here; write one in that range on this line (or in the $TTL that gives it), or leave the line out.`,
+      });
+      continue;
+    }
     let set = plan.rrsets.get(key);
     if (!set) {
       set = { line: e.line, type: e.type, ttl, values: new Map() };

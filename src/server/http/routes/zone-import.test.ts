@@ -201,6 +201,34 @@ describe('import', () => {
     expect(await recordsOf(z)).toEqual(['ok.imp-errors.com 300 A 192.0.2.1']);
   });
 
+  it('a TTL outside the records’ range is an error on its line, whether written there or by $TTL', async () => {
+    const z = await createZone(srv.admin, 'imp-ttl.com');
+    const file = [
+      'zero 0 IN A 192.0.2.1',
+      'weeks 1w2d IN A 192.0.2.2',
+      'ok 300 IN A 192.0.2.3',
+      '$TTL 60',
+      'inherits IN A 192.0.2.4',
+      'top 86400 IN A 192.0.2.5',
+    ].join('\n');
+    const dry = await imported(z, { zone_file: file, dry_run: true });
+    expect(dry.errors.map((e: Json) => [e.line, e.field])).toEqual([
+      [1, 'ttl'],
+      [2, 'ttl'],
+      [5, 'ttl'],
+    ]);
+    expect(dry.errors[0].message).toMatch(/TTL 0 is outside 300 to 86400 seconds/);
+    expect(dry.errors[1].message).toMatch(/TTL 777600 /);
+    expect(dry.rrset_counts.added).toBe(2);
+    expectError(await importInto(z, { zone_file: file }), 400, 'zone_file_invalid');
+    expect(await recordsOf(z)).toEqual([]);
+    const created = await srv.admin.post('/v1/zones', {
+      name: 'from-ttl-file.com',
+      zone_file: 'www 0 A 192.0.2.1\n',
+    });
+    expectError(created, 400, 'zone_file_invalid');
+  });
+
   it('rules of what may share a name are errors on the RRset’s line; TTL and repeats are warnings', async () => {
     const z = await createZone(srv.admin, 'imp-rules.com');
     await add(z, { name: 'taken', type: 'A', content: '192.0.2.1' });

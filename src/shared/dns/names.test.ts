@@ -23,7 +23,8 @@ describe('normalizeZoneName', () => {
     ['2.0.192.in-addr.arpa', '2.0.192.in-addr.arpa'],
     ['1.example', '1.example'],
     [`${label63}.com`, `${label63}.com`],
-    [`${'abcdefghi.'.repeat(24)}example.com`, `${'abcdefghi.'.repeat(24)}example.com`],
+    // 242 characters, the longest whose hostmaster.<zone> is a DNS name.
+    [`${'abcdefghi.'.repeat(23)}xexample.com`, `${'abcdefghi.'.repeat(23)}xexample.com`],
   ])('accepts %j as %j', (input, zone) => {
     expect(normalizeZoneName(input)).toEqual({ ok: true, value: zone });
   });
@@ -42,6 +43,11 @@ describe('normalizeZoneName', () => {
     ['exa mple.com', /contains " "/],
     [`${'a'.repeat(64)}.com`, /64 characters long; the limit is 63/],
     [`${'abcdefghi.'.repeat(25)}example.com`, /at most 253/],
+    // 243 characters: hostmaster.<zone> would be 254.
+    [
+      `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(51)}`,
+      /243 characters long; a zone name may have at most 242, so that its SOA's mailbox/,
+    ],
     ['a\u00ad.\u00ad', /empty once converted/],
     ['192.0.2.1', /is an IP address, not a domain; .* create the zone 2\.0\.192\.in-addr\.arpa/],
     ['192.0.2.1.', /is an IP address/],

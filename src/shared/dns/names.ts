@@ -22,6 +22,13 @@ const HOST_RULES: LabelRules = {
   wildcardProblem: 'a host name in record content cannot contain a wildcard "*"',
 };
 
+/**
+ * The longest zone name: the SOA of every answer about the zone (NXDOMAIN, NODATA, the SOA
+ * itself) names the mailbox hostmaster.<zone>, and a name is at most 253 characters (255 octets
+ * in wire form). A longer zone could be created, and then not one of its answers encoded.
+ */
+export const ZONE_NAME_MAX = 253 - 'hostmaster.'.length;
+
 /** "example.com" from "Example.COM." or "bücher.example": lower case, xn-- labels, no trailing dot. */
 export function normalizeZoneName(input: string): Result<string> {
   const trimmed = input.trim();
@@ -35,6 +42,11 @@ export function normalizeZoneName(input: string): Result<string> {
   const name = labels.value.join('.');
   const long = tooLongProblem(name);
   if (long) return err(`Zone name ${show(trimmed)} is invalid: ${long}.`);
+  if (name.length > ZONE_NAME_MAX) {
+    return err(
+      `Zone name ${show(trimmed)} is ${name.length} characters long; a zone name may have at most ${ZONE_NAME_MAX}, so that its SOA's mailbox, hostmaster.<zone>, fits the 253 characters of a DNS name.`,
+    );
+  }
   // No top-level domain is all digits (RFC 3696 2), so such a name is an address, not a domain.
   if (/^\d+$/.test(labels.value.at(-1)!))
     return err(numericZoneProblem(show(trimmed), labels.value));

@@ -63,8 +63,10 @@ export const updateRecordInput = z
   .transform(withCanonicalContent);
 export type UpdateRecordInput = z.input<typeof updateRecordInput>;
 
-/** By-name update: name and type come from the path. */
+/** By-name update: name and type come from the path; the body may repeat them, not change them. */
 export const updateRecordByNameInput = z.object({
+  name: z.string().optional(),
+  type: z.string().optional(),
   content: contentString,
   ttl: ttlSchema,
   disabled: z.boolean({ error: 'Disabled must be true or false.' }).optional(),

@@ -144,6 +144,26 @@ describe('PUT by-name', () => {
     }
   });
 
+  it('takes a body that repeats the path’s name and type, and refuses one naming another record', async () => {
+    await add('same', 'A', '192.0.2.30');
+    const repeat = await api.put(byName('same', 'A'), {
+      name: `same.${ZONE}.`,
+      type: 'a',
+      content: '192.0.2.31',
+      ttl: 600,
+    });
+    expect(repeat.status, JSON.stringify(repeat.body)).toBe(200);
+    await refused(
+      () => api.put(byName('same', 'A'), { name: 'mail', content: '192.0.2.32', ttl: 600 }),
+      400,
+      'record_mismatch',
+    );
+    const other = await api.put(byName('same', 'A'), { type: 'MX', content: '1.1.1.2', ttl: 600 });
+    expectError(other, 400, 'record_mismatch');
+    expect(other.body.error.details).toEqual({ field: 'type', name: `same.${ZONE}.`, type: 'A' });
+    expect(await values('same', 'A')).toEqual(['192.0.2.31']);
+  });
+
   it('refuses an unknown type with 400 invalid_record_type', async () => {
     const body = { content: '192.0.2.1', ttl: 3600 };
     await refused(() => api.put(byName('host', 'FOO'), body), 400, 'invalid_record_type');

@@ -95,7 +95,17 @@ export function registerRecordByNameRoutes(r: Registrar) {
           { field: 'content', values: selected.map((x) => x.content) },
         );
       }
-      const input = c.req.valid('json');
+      const { name: bodyName, type: bodyType, ...input } = c.req.valid('json');
+      // A body that names another record than the path is a mistake, not a move: say so.
+      const type = bodyType === undefined ? first.type : resolveType(bodyType);
+      const name = bodyName === undefined ? first.name : resolveName(zone, bodyName, type);
+      if (name !== first.name || type !== first.type) {
+        throw fail.badRequest(
+          'record_mismatch',
+          `The path names the ${first.type} record at ${first.name}, the body ${type === first.type ? 'the name' : 'the type'} ${type === first.type ? name : type}; leave name and type out of the body, or make them match (to move a value, delete it and create a new record).`,
+          { field: type === first.type ? 'name' : 'type', name: first.name, type: first.type },
+        );
+      }
       const content = normalizeContent(
         first.type as Parameters<typeof normalizeContent>[0],
         input.content,

@@ -18,10 +18,10 @@ import {
   splitKey,
   type States,
 } from './journal';
-import { RecordLimitError, type RecordLimits } from './record-limits';
+import { checkRecordQuotaFor, RecordLimitError, type RecordLimits } from './record-limits';
 import { RecordConflict, type RecordWrite } from './record-writes';
 import type { RecordRow } from './records';
-import { checkFinalStates, RRsetRefused, writeStates } from './rrset-apply';
+import { addedValues, finalStateProblems, RRsetRefused, writeStates } from './rrset-apply';
 import type { ZoneRow } from './zones';
 import { sameValue } from '../../shared/dns/zone-file';
 import { inSlices, pacer } from '../slices';
@@ -121,10 +121,17 @@ export async function applyBatch(
     }
     // A batch of thousands is judged and written in slices, so that DNS answers meanwhile.
     const pace = pacer();
+    // Two RRsets that may not share a name each break the rule: the one an operation made last
+    // is the refused one (an A then a CNAME at one name: the CNAME, "already has an A record").
+    const problems = await finalStateProblems(trx, zone, before, after, undefined, pace);
+    const latest = problems.reduce<RRsetRefused | undefined>(
+      (a, p) => (!a || (lastOp.get(p.key) ?? -1) > (lastOp.get(a.key) ?? -1) ? p : a),
+      undefined,
+    );
+    if (latest) throw new BatchRefused(lastOp.get(latest.key) ?? null, latest.refusal);
     try {
-      await checkFinalStates(trx, zone, before, after, opts.limits, pace);
+      await checkRecordQuotaFor(trx, zone.id, addedValues(before, after), opts.limits);
     } catch (e) {
-      if (e instanceof RRsetRefused) throw new BatchRefused(lastOp.get(e.key) ?? null, e.refusal);
       if (e instanceof RecordLimitError) throw new BatchRefused(null, e);
       throw e;
     }

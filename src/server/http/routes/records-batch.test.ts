@@ -115,6 +115,20 @@ describe('POST records/batch', () => {
       1,
     );
     expect(bad.body.error.message).toMatch(/^operations\[1\]: /);
+    // Both made by the batch: the later operation is the one refused, in its own words.
+    const both = await refused(
+      z,
+      {
+        operations: [
+          { op: 'create', name: 'pair', type: 'A', content: '192.0.2.6' },
+          { op: 'create', name: 'pair', type: 'CNAME', content: 'example.net.' },
+        ],
+      },
+      409,
+      'cname_conflict',
+      1,
+    );
+    expect(both.body.error.message).toMatch(/^operations\[1\]: pair\S* already has an A record/);
   });
 
   it('names the operation and its field for invalid input', async () => {

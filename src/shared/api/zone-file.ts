@@ -13,6 +13,14 @@ export const LARGE_DELETE_SHARE = 0.3;
 /** The largest zone file accepted: 100,000 records of a typical size fit several times over. */
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 
+export const excludeLinesSchema = z.array(
+  z
+    .number({ error: 'exclude_lines must hold line numbers.' })
+    .int({ error: 'exclude_lines must hold whole line numbers.' })
+    .min(1, { error: 'Line numbers start at 1.' }),
+  { error: 'exclude_lines must be a list of line numbers.' },
+);
+
 export const importInput = z
   .object({
     zone_file: z.string({ error: 'zone_file must be the text of a zone file.' }),
@@ -23,15 +31,7 @@ export const importInput = z
     mode: z.enum(IMPORT_MODES, { error: 'mode must be "merge" or "replace".' }).optional(),
     dry_run: z.boolean({ error: 'dry_run must be true or false.' }).optional(),
     /** Lines of the file left out of the import (an erroneous line must be fixed or listed here). */
-    exclude_lines: z
-      .array(
-        z
-          .number({ error: 'exclude_lines must hold line numbers.' })
-          .int({ error: 'exclude_lines must hold whole line numbers.' })
-          .min(1, { error: 'Line numbers start at 1.' }),
-        { error: 'exclude_lines must be a list of line numbers.' },
-      )
-      .optional(),
+    exclude_lines: excludeLinesSchema.optional(),
     /** Needed when a replace removes more than LARGE_DELETE_SHARE of the zone's RRsets. */
     confirm_large_delete: z
       .boolean({ error: 'confirm_large_delete must be true or false.' })
@@ -77,6 +77,14 @@ export type ImportError = z.infer<typeof importErrorSchema>;
 /** Imported, but not quite as written (a TTL differing inside an RRset, a repeated value). */
 export const importWarningSchema = z.object({ line: z.number().int(), message: z.string() });
 export type ImportWarning = z.infer<typeof importWarningSchema>;
+
+/** What a zone created from a file took of it: the lines not imported and why, the warnings. */
+export const zoneFileSummarySchema = z.object({
+  records_read: z.number().int(),
+  skipped: z.array(importSkippedSchema),
+  warnings: z.array(importWarningSchema),
+});
+export type ZoneFileSummary = z.infer<typeof zoneFileSummarySchema>;
 
 export const importResultSchema = appliedChangeSchema.extend({
   mode: z.enum(IMPORT_MODES),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { normalizeZoneName } from '../dns/names';
 import { envelope, messageSchema, paginationSchema } from './common';
 import { ttlSchema } from './fields';
+import { excludeLinesSchema, zoneFileSummarySchema } from './zone-file';
 
 export const REGIONS = ['EU_GLOBAL', 'EU', 'GLOBAL'] as const;
 export type Region = (typeof REGIONS)[number];
@@ -50,6 +51,15 @@ export const createZoneInput = z.object({
    * Any error in it refuses the whole creation with 400 zone_file_invalid; needs records:write.
    */
   zone_file: z.string({ error: 'zone_file must be the text of a zone file.' }).optional(),
+  /** With zone_file: its lines to leave out (an erroneous line must be fixed or listed here). */
+  exclude_lines: excludeLinesSchema.optional(),
+  // A creation is not previewed: refused rather than ignored, which would create the zone.
+  dry_run: z
+    .literal(false, {
+      error:
+        'A zone creation has no dry run. To preview a zone file, create the zone without it, then send the file to POST /v1/zones/{zone_id}/import with "dry_run": true.',
+    })
+    .optional(),
 });
 export type CreateZoneInput = z.input<typeof createZoneInput>;
 
@@ -100,5 +110,9 @@ export const zoneListSchema = z.object({
 });
 
 export const zoneResponse = envelope(zoneSchema);
+/** A new zone; made from a zone file, with what was taken of the file. */
+export const zoneCreatedResponse = envelope(
+  zoneSchema.extend({ zone_file: zoneFileSummarySchema.optional() }),
+);
 export const zoneListResponse = envelope(zoneListSchema);
 export const zoneDeleteResponse = envelope(messageSchema);

@@ -292,6 +292,42 @@ describe('import', () => {
 });
 
 describe('zone created from a zone file', () => {
+  it('says which lines it left out and why, takes exclude_lines, and has no dry run', async () => {
+    const file = [
+      '$INCLUDE other.zone',
+      'www A 192.0.2.1',
+      'elsewhere.example.net. A 192.0.2.2',
+      'bad A 300.1.1.1',
+    ].join('\n');
+    const refused = await srv.admin.post('/v1/zones', { name: 'from-skips.com', zone_file: file });
+    expectError(refused, 400, 'zone_file_invalid');
+    expect(refused.body.error.message).toMatch(/line 4.*exclude_lines/);
+    const r = await srv.admin.post('/v1/zones', {
+      name: 'from-skips.com',
+      zone_file: file,
+      exclude_lines: [4],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.data.record_count).toBe(1);
+    expect(r.body.data.zone_file.records_read).toBe(1);
+    expect(r.body.data.zone_file.skipped.map((x: Json) => [x.line, x.reason])).toEqual([
+      [1, 'unsupported_directive'],
+      [3, 'out_of_zone'],
+      [4, 'excluded'],
+    ]);
+    const dry = await srv.admin.post('/v1/zones', {
+      name: 'from-dry.com',
+      zone_file: file,
+      dry_run: true,
+    });
+    expectError(dry, 400, 'invalid_request');
+    expect(dry.body.error.message).toMatch(/no dry run.*POST \/v1\/zones\/\{zone_id\}\/import/);
+    const list = (await srv.admin.get('/v1/zones?limit=100')).body.data.zones as Json[];
+    expect(list.map((x) => x.name)).not.toContain('from-dry.com');
+    const lonely = await srv.admin.post('/v1/zones', { name: 'from-none.com', exclude_lines: [1] });
+    expectError(lonely, 400, 'invalid_request');
+  });
+
   it('creates the zone with the file’s records in one step, one change in History', async () => {
     const r = await srv.admin.post('/v1/zones', {
       name: 'from-file.com',

@@ -7,6 +7,7 @@ import {
   importInput,
   importResponse,
   LARGE_DELETE_SHARE,
+  type ZoneFileSummary,
 } from '../../../shared/api/zone-file';
 import type { Store } from '../../store/db';
 import type { Trx } from '../../store/group-commit';
@@ -63,6 +64,7 @@ export async function zoneFileFill(
   text: string,
   zone: { name: string; ttl: number },
   limits: RecordLimits,
+  excludeLines: readonly number[] = [],
 ) {
   if (!scopes.has('records:write')) {
     throw new ApiFailure(
@@ -72,18 +74,24 @@ export async function zoneFileFill(
       { required: ['zones:write', 'records:write'], missing: ['records:write'] },
     );
   }
-  const plan = await readZoneFile(text, zone, []);
+  const plan = await readZoneFile(text, zone, excludeLines);
   if (plan.errors.length) throw importFailure(new ZoneFileInvalid(plan.errors));
-  return async (trx: Trx, row: ZoneRow) => {
+  const summary: ZoneFileSummary = {
+    records_read: plan.recordsRead,
+    skipped: plan.skipped,
+    warnings: plan.warnings,
+  };
+  const fill = async (trx: Trx, row: ZoneRow) => {
     const opts = {
       mode: 'merge',
       dryRun: false,
-      excludeLines: [],
+      excludeLines,
       confirmLargeDelete: false,
       limits,
     } as const;
     await importPlan(trx, row, plan, opts, store.actor ?? OPERATOR);
   };
+  return { fill, summary };
 }
 
 export function registerZoneImportRoute(r: Registrar) {

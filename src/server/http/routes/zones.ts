@@ -8,6 +8,7 @@ import {
   ZONE_PAGE,
   zoneDeleteResponse,
   zoneListResponse,
+  zoneCreatedResponse,
   zoneResponse,
 } from '../../../shared/api';
 import { errorBodySchema } from '../../../shared/api/common';
@@ -65,7 +66,10 @@ export function registerZoneRoutes(r: Registrar) {
       summary: 'Create a zone',
       request: jsonBody(createZoneInput),
       responses: {
-        201: json(zoneResponse, 'The new zone'),
+        201: json(
+          zoneCreatedResponse,
+          'The new zone; with zone_file, also what was taken of the file (lines skipped and why, warnings)',
+        ),
         ...commonErrors,
         403: forbidden,
         409: conflict,
@@ -87,7 +91,14 @@ export function registerZoneRoutes(r: Registrar) {
       }
       const customer = await getCustomer(db, principal.customerId);
       const ttl = input.ttl ?? 3600;
-      const fill =
+      if (input.exclude_lines !== undefined && input.zone_file === undefined) {
+        throw fail.badRequest(
+          'invalid_request',
+          'exclude_lines names lines of zone_file, which this request does not send; send the zone file too, or leave exclude_lines out.',
+          { field: 'exclude_lines' },
+        );
+      }
+      const fromFile =
         input.zone_file === undefined
           ? undefined
           : await zoneFileFill(
@@ -99,7 +110,9 @@ export function registerZoneRoutes(r: Registrar) {
                 ttl,
               },
               { recordsPerZone: config.QUOTA_RECORDS_PER_ZONE },
+              input.exclude_lines,
             );
+      const fill = fromFile?.fill;
       const row = await createZone(
         actingStore(store, c),
         {
@@ -113,9 +126,10 @@ export function registerZoneRoutes(r: Registrar) {
       ).catch((e: unknown) => {
         throw importFailure(e) ?? createRefusal(e, input.name);
       });
-      if (!fill) return c.json(await zoneAnswer(row, 0), 201);
+      if (!fromFile) return c.json(await zoneAnswer(row, 0), 201);
       const filled = await getZone(db, principal.customerId, row.id);
-      return c.json(await zoneAnswer(filled ?? row), 201);
+      const answer = await zoneAnswer(filled ?? row);
+      return c.json({ ...answer, data: { ...answer.data, zone_file: fromFile.summary } }, 201);
     },
     { maxBodyBytes: IMPORT_MAX_BYTES },
   );

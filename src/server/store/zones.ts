@@ -147,22 +147,27 @@ export async function updateZone(
       })
       .where('id', '=', zone.id)
       .execute();
+    const settings = settingsDiff(current, {
+      ...current,
+      ttl: patch.ttl ?? current.ttl,
+      status: patch.status ?? current.status,
+    });
+    // A save that changes nothing moves updated_at (the API's decisions) and nothing else: no
+    // serial (secondaries would transfer the zone for nothing), no change in History.
+    if (!settings.length) return { result: { ...current, updated_at: updatedAt }, event: null };
     const state = await bumpSerial(trx, zone);
     const row = await trx
       .selectFrom('zones')
       .selectAll()
       .where('id', '=', zone.id)
       .executeTakeFirstOrThrow();
-    const settings = settingsDiff(current, row);
     await recordChange(trx, {
       zoneId: zone.id,
       actor: store.actor ?? OPERATOR,
       kind: 'zone',
-      summary: settings.length
-        ? settings
-            .map((d) => `${d.field === 'ttl' ? 'TTL' : 'Status'} ${d.before} → ${d.after}`)
-            .join(', ')
-        : 'Zone settings saved unchanged',
+      summary: settings
+        .map((d) => `${d.field === 'ttl' ? 'Default TTL' : 'Status'} ${d.before} → ${d.after}`)
+        .join(', '),
       serial: state.serial,
       rrsets: [],
       settings,

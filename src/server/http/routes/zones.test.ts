@@ -19,6 +19,7 @@ import {
   type Json,
   type TestClient,
   type TestServer,
+  zoneSerial,
 } from '../../test-support/harness';
 
 const { NAMESERVERS_EU: EU, NAMESERVERS_GLOBAL: GLOBAL } = loadConfig({});
@@ -265,6 +266,27 @@ describe('reading and updating a zone', () => {
     const rec = { name: 'a', type: 'A', content: '192.0.2.7' };
     const created = await server.admin.post(`/v1/zones/${id}/records`, rec);
     expect(created.body.data.record.ttl).toBe(600);
+  });
+
+  it('a save that changes nothing moves updated_at only: no serial, no change in History', async () => {
+    const id = await createZone(server.admin, 'unchanged.example');
+    const before = await zoneSerial(server, id);
+    const history = async () =>
+      (await server.admin.get(`/v1/zones/${id}/changes`)).body.data.changes as {
+        summary: string;
+      }[];
+    const changes = (await history()).length;
+    const z = (await server.admin.get(`/v1/zones/${id}`)).body.data;
+    for (const body of [{}, { ttl: z.ttl }, { status: 'active' }]) {
+      const r = await put(id, body);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data.updated_at > z.updated_at).toBe(true);
+    }
+    expect(await zoneSerial(server, id)).toBe(before);
+    expect(await history()).toHaveLength(changes);
+    expect((await put(id, { ttl: 7200 })).status).toBe(200);
+    expect(await zoneSerial(server, id)).toBeGreaterThan(before);
+    expect((await history())[0]!.summary).toBe(`Default TTL ${z.ttl} → 7200`);
   });
 
   it('accepts the zone its own name, and refuses a rename or a bad status', async () => {

@@ -5,7 +5,7 @@
 // keyboard (Space, Shift+Space) in the real browser.
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { callApi, newZone, openRecords, type ApiRecord } from './records-helpers';
+import { callApi, newZone, openRecords, recordsApi, type ApiRecord } from './records-helpers';
 
 const COUNT = 5_000;
 /** Every tenth record carries this comment: 500 match a search for it. */
@@ -58,7 +58,7 @@ test('500 of 5,000 records selected by search, their TTL set in one batch, then 
   await expect(section).toHaveAttribute('data-load-state', 'complete', { timeout: 30_000 });
 
   await page.getByLabel('Search', { exact: true }).fill(MARK);
-  await page.getByRole('button', { name: 'Select all 500 matching' }).click();
+  await page.getByRole('button', { name: 'Select all 500 matching values' }).click();
   await expect(page.getByText('500 records selected')).toBeVisible();
   // Far fewer rows are drawn than are selected: the selection is the zone's, not the DOM's.
   expect(await section.locator('tbody.rrset').count()).toBeLessThan(200);
@@ -95,6 +95,39 @@ test('500 of 5,000 records selected by search, their TTL set in one batch, then 
   await expect(section.locator('tbody.rrset').first().locator('.cell-ttl')).toHaveText('1 h', {
     timeout: 15_000,
   });
+});
+
+test('a search selects only the values it found: 3 SPF values of a 12-value TXT, and deletes them', async ({
+  page,
+}) => {
+  const zone = await newZone('bulkspf');
+  const contents = Array.from({ length: 12 }, (_, i) =>
+    i % 4 === 1 ? `v=spf1 ip4:192.0.2.${i} -all` : `site-verification=${i}`,
+  );
+  const r = await callApi('POST', `/v1/zones/${zone.id}/records/batch`, {
+    operations: contents.map((content) => ({ op: 'create', name: '@', type: 'TXT', content })),
+  });
+  expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
+  await openRecords(page, zone.id);
+  await page.getByLabel('Search', { exact: true }).fill('spf1');
+  // The RRset is shown whole, but only its 3 matching values are taken.
+  await expect(
+    page.getByRole('checkbox', { name: /Select @ TXT "?site-verification=0/ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Select all 3 matching values' }).click();
+  await expect(page.getByText('3 records selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete 3 records' });
+  const lines = dialog.getByRole('list', { name: 'What will change' }).getByRole('listitem');
+  await expect(lines).toHaveCount(3);
+  for (const line of await lines.allTextContents()) expect(line).toContain('v=spf1');
+  await dialog.getByRole('button', { name: 'Delete 3 records' }).click();
+  // The table is left empty by the search: the toast and its Undo still come.
+  const toast = page.getByRole('listitem').filter({ hasText: 'Deleted 3 records' });
+  await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible();
+  const left = (await recordsApi.list(zone.id)).filter((x) => x.type === 'TXT');
+  expect(left.map((x) => x.content).filter((c) => c.includes('spf1'))).toEqual([]);
+  expect(left).toHaveLength(9);
 });
 
 test('screenshots: selection and preview, light and dark, desktop and 360 px', async ({ page }) => {

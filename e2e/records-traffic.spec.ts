@@ -139,7 +139,7 @@ test('"Not queried in 30 days" selects the unqueried RRsets; their bulk delete i
   await page.getByLabel('Traffic').selectOption('30');
   await expect(page.locator('tbody.rrset')).toHaveCount(3);
   await expect(rrset(page, 'live1 A')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Select all 3 matching' }).click();
+  await page.getByRole('button', { name: 'Select all 3 matching values' }).click();
   await shot(page, 'unused-selected');
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete 3 records' });

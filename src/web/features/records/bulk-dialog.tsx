@@ -1,7 +1,7 @@
 // The preview of a bulk edit: what exactly will change (counts and the list of values), a TTL to
 // choose for "Set TTL", and Apply, which sends it as one batch: all of it or, on an error that
 // names the record concerned, nothing.
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { BATCH_MAX_OPERATIONS } from '../../../shared/api/changes';
 import { ttlSchema } from '../../../shared/api/fields';
 import { TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
@@ -10,7 +10,7 @@ import { describeError } from '../../api/describe-error';
 import { useRecordBatch, type BatchResult } from '../../api/record-batch';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose } from '../../ui/dialog';
-import { Field } from '../../ui/field';
+import { TtlField } from '../../ui/form/ttl-field';
 import { formatNumber, formatTtl } from '../../ui/format';
 import {
   ACTION_TITLES,
@@ -54,13 +54,14 @@ export function BulkDialog({
   focusAfter,
   onApplied,
 }: BulkDialogProps) {
-  const [ttlText, setTtlText] = useState(String(TTL_MIN));
+  // Empty until the user chooses: no TTL is planned (nor Apply offered) before one is typed.
+  const [ttlText, setTtlText] = useState('');
   const batch = useRecordBatch(zoneId);
   const [error, setError] = useState<string | null>(null);
 
-  const ttl = ttlSchema.safeParse(Number(ttlText));
-  const ttlError = kind === 'ttl' && !ttl.success ? ttl.error.issues[0]?.message : undefined;
-  const ttlValue = ttl.success ? ttl.data : null;
+  const ttl = ttlText.trim() === '' ? null : ttlSchema.safeParse(Number(ttlText));
+  const ttlError = kind === 'ttl' && ttl && !ttl.success ? ttl.error.issues[0]?.message : undefined;
+  const ttlValue = ttl?.success ? ttl.data : null;
   const action = useMemo<BulkAction | null>(
     () => (kind !== 'ttl' ? { kind } : ttlValue === null ? null : { kind, ttl: ttlValue }),
     [kind, ttlValue],
@@ -73,47 +74,48 @@ export function BulkDialog({
   const n = plan?.operations.length ?? 0;
   const tooLarge = n > BATCH_MAX_OPERATIONS;
   const chosen = selected.reduce((sum, s) => sum + s.values.length, 0);
+  // The title and Apply say the same: the records selected. How many of them (and of their
+  // RRsets) change, the summary says.
+  const title = `${ACTION_TITLES[kind]} ${recordCount(chosen)}`;
 
   const apply = () => {
     if (!plan || !action || n === 0 || tooLarge) return;
     setError(null);
-    batch.mutate(plan.operations, {
-      onSuccess: (result) => onApplied(action, plan, result),
-      onError: (e) => setError(batchErrorMessage(e, plan)),
-    });
+    // The promise, not mutate's callbacks: those are dropped once this dialog is unmounted, and
+    // the answer may unmount it first (deleting every value the search found empties the table,
+    // and the toast with its Undo never came).
+    batch.mutateAsync(plan.operations).then(
+      (result) => onApplied(action, plan, result),
+      (e: unknown) => setError(batchErrorMessage(e, plan)),
+    );
   };
 
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && !batch.isPending && onCancel()}
-      title={`${ACTION_TITLES[kind]} ${recordCount(chosen)}`}
+      title={title}
       description="Nothing changes until you apply. The whole edit is one change: all of it or none."
       className="dialog-wide"
       focusAfter={focusAfter}
     >
       {kind === 'ttl' && (
-        <Field
+        <TtlField
           label="New TTL"
+          registration={{
+            value: ttlText,
+            onChange: (e: ChangeEvent<HTMLInputElement>) => setTtlText(e.target.value),
+          }}
           error={ttlError}
-          hint={`Seconds, from ${TTL_MIN} (5 minutes) to ${TTL_MAX} (1 day).`}
-        >
-          {(control) => (
-            <div className="input-suffix">
-              <input
-                {...control}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={TTL_MIN}
-                max={TTL_MAX}
-                value={ttlText}
-                onChange={(e) => setTtlText(e.target.value)}
-              />
-              <span aria-hidden="true">seconds</span>
-            </div>
-          )}
-        </Field>
+          hint={
+            ttlValue !== null
+              ? formatTtl(ttlValue)
+              : `Seconds, from ${TTL_MIN} (5 minutes) to ${TTL_MAX} (1 day).`
+          }
+          unit="s"
+          className="ttl-field"
+          presets={{ value: ttlValue, onPick: (seconds) => setTtlText(String(seconds)) }}
+        />
       )}
       {plan && (
         <div className="bulk-preview" aria-live="polite">
@@ -122,7 +124,7 @@ export function BulkDialog({
               ? 'Nothing to change: the selected records are already like that.'
               : `${recordCount(n)} in ${formatNumber(plan.rrsets)} RRset${plan.rrsets === 1 ? '' : 's'} will change.`}
             {plan.unchanged > 0 &&
-              ` ${recordCount(plan.unchanged)} already as asked stay as they are.`}
+              ` ${recordCount(plan.unchanged)} already as asked ${plan.unchanged === 1 ? 'stays as it is' : 'stay as they are'}.`}
             {plan.widened > 0 &&
               ` TTL is one per RRset: ${recordCount(plan.widened)} not selected change with their RRset.`}
           </p>
@@ -159,7 +161,7 @@ export function BulkDialog({
           disabled={!plan || n === 0 || tooLarge || batch.isPending}
           onClick={apply}
         >
-          {batch.isPending ? 'Applying…' : `${ACTION_TITLES[kind]} ${recordCount(n)}`}
+          {batch.isPending ? 'Applying…' : title}
         </Button>
       </div>
     </Dialog>

@@ -151,11 +151,45 @@ describe('bulk edits', () => {
     expect(await screen.findByText('Undone: Changed TTL of 3 records')).toBeVisible();
   });
 
+  it('Set TTL starts empty, plans nothing until a TTL is chosen, and counts alike', async () => {
+    // h00001 already has 5 min: setting 5 min leaves it as it is.
+    const records = hosts(3).map((r, i) => (i === 1 ? { ...r, ttl: 300 } : r));
+    const s = service(records);
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Select all 3 values' }));
+    await user.click(screen.getByRole('button', { name: 'Set TTL' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set TTL of 3 records' });
+    expect(within(dialog).getByLabelText('New TTL')).toHaveValue(null);
+    expect(within(dialog).queryByRole('list', { name: 'What will change' })).toBeNull();
+    expect(within(dialog).queryByText(/will change/)).toBeNull();
+    const apply = within(dialog).getByRole('button', { name: 'Set TTL of 3 records' });
+    expect(apply).toBeDisabled();
+
+    // The record form's presets: one click sets the TTL.
+    const preset = within(dialog).getByRole('button', { name: 'TTL 5 min (300 seconds)' });
+    await user.click(preset);
+    expect(preset).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByLabelText('New TTL')).toHaveValue(300);
+    expect(
+      within(dialog).getByText(
+        '2 records in 2 RRsets will change. 1 record already as asked stays as it is.',
+      ),
+    ).toBeVisible();
+    // Title and button still say the same count.
+    expect(within(dialog).getByRole('button', { name: 'Set TTL of 3 records' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Set TTL of 3 records' }));
+    expect(await screen.findByText('Changed TTL of 2 records')).toBeVisible();
+    expect(s.batches[0]!.map((o) => (o.op === 'update' ? [o.id, o.ttl] : o))).toEqual([
+      ['rec_0', 300],
+      ['rec_2', 300],
+    ]);
+  });
+
   it('selects all records matching the search, not only those drawn', async () => {
     const records = hosts(400).map((r, i) => (i % 4 === 0 ? { ...r, comment: 'edge' } : r));
     const s = service(records);
     const user = renderPage('/zones/zone_1/records?q=edge');
-    await user.click(await screen.findByRole('button', { name: 'Select all 100 matching' }));
+    await user.click(await screen.findByRole('button', { name: 'Select all 100 matching values' }));
     expect(screen.getByText('100 records selected')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Disable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable 100 records' });
@@ -166,10 +200,42 @@ describe('bulk edits', () => {
     expect(s.batches[0]!.every((o) => o.op === 'update' && o.disabled)).toBe(true);
   });
 
+  it('selects only the values the search found, not the rest of an RRset it found', async () => {
+    // An apex TXT of 12 values, 3 of them SPF: the search shows the RRset whole.
+    const txt = Array.from({ length: 12 }, (_, i) =>
+      testRecord(i, {
+        name: 'example.com.',
+        type: 'TXT',
+        content: i % 4 === 1 ? `v=spf1 ip4:192.0.2.${i} -all` : `verification=${i}`,
+      }),
+    );
+    const s = service([...txt, ...hosts(2).map((r) => ({ ...r, id: `${r.id}_host` }))]);
+    const user = renderPage('/zones/zone_1/records?q=spf1');
+    await user.click(await screen.findByRole('button', { name: 'Select all 3 matching values' }));
+    expect(screen.getByText('3 records selected')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: /Select @ TXT verification=0/ })).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 3 records' });
+    const lines = within(dialog).getByRole('list', { name: 'What will change' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '@ TXT v=spf1 ip4:192.0.2.1 -allremoved',
+      '@ TXT v=spf1 ip4:192.0.2.5 -allremoved',
+      '@ TXT v=spf1 ip4:192.0.2.9 -allremoved',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete 3 records' }));
+    await screen.findByText('Deleted 3 records');
+    expect(s.batches[0]!.map((o) => ('id' in o ? o.id : o))).toEqual(['rec_1', 'rec_5', 'rec_9']);
+  });
+
   it('names the record an error is about, and changes nothing', async () => {
     const s = service(hosts(3), { refuseIndex: 1 });
     const user = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Select all 3' }));
+    await user.click(await screen.findByRole('button', { name: 'Select all 3 values' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete 3 records' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete 3 records' }));
@@ -196,9 +262,14 @@ describe('bulk edits', () => {
   it('forgets a selected record once it is deleted', async () => {
     service(hosts(3));
     const user = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Select all 3' }));
+    await user.click(await screen.findByRole('button', { name: 'Select all 3 values' }));
     await user.click(screen.getByRole('button', { name: 'Delete h00001 A 192.0.2.1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the h00001 A record?' });
+    // History reverts a delete: the dialog must not say it is final.
+    expect(dialog).toHaveAccessibleDescription(
+      'It stops being served at once; you can revert it from History.',
+    );
+    expect(dialog).not.toHaveTextContent(/cannot be undone/i);
     await user.click(within(dialog).getByRole('button', { name: 'Delete record' }));
     expect(await screen.findByText('2 records selected')).toBeVisible();
   });

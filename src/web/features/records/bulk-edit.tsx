@@ -1,5 +1,6 @@
-// Bulk edits above the records table: "Select all N matching", then, once something is
-// selected, how many and Delete / Set TTL / Disable / Enable, each through its preview dialog.
+// Bulk edits above the records table: "Select all N matching values" (the values the search
+// found, not every value of an RRset it found), then, once something is selected, how many and
+// Delete / Set TTL / Disable / Enable, each through its preview dialog.
 // The toast of an applied edit offers Undo: the revert of the change the batch made.
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
@@ -10,7 +11,7 @@ import { formatNumber } from '../../ui/format';
 import { IconTrash } from '../../ui/icons';
 import { BulkDialog } from './bulk-dialog';
 import { doneMessage, recordCount, selectedSets, type BulkKind } from './bulk-plan';
-import type { RRset } from './rrsets';
+import { countMatching, matchingIds, type RRset } from './rrsets';
 
 interface BulkEditProps {
   zoneId: string;
@@ -18,12 +19,14 @@ interface BulkEditProps {
   sets: readonly RRset[];
   /** The RRsets the search and type filter show. */
   shown: readonly RRset[];
+  /** The search text: "all matching" takes only the values it finds. */
+  query: string;
   /** Whether the search or the type filter narrows the list. */
   filtered: boolean;
   /** The whole zone is loaded ("all matching" means all of them). */
   complete: boolean;
   selection: ReadonlySet<string>;
-  onSelectAll: () => void;
+  onSelectAll: (ids: ReadonlySet<string>) => void;
   onClear: () => void;
 }
 
@@ -31,6 +34,7 @@ export function BulkEdit({
   zoneId,
   sets,
   shown,
+  query,
   filtered,
   complete,
   selection,
@@ -51,7 +55,7 @@ export function BulkEdit({
     else bar.current?.focus();
   };
   const revert = useRevertChange(zoneId);
-  const matching = useMemo(() => shown.reduce((n, s) => n + s.values.length, 0), [shown]);
+  const matching = useMemo(() => countMatching(shown, query), [shown, query]);
   // Worked out when a dialog opens, not on every selection change.
   const selected = useMemo(
     () => (kind ? selectedSets(sets, selection) : []),
@@ -70,10 +74,13 @@ export function BulkEdit({
     );
 
   const selectAll = (
-    <Button size="sm" variant="ghost" disabled={!complete} onClick={onSelectAll}>
-      {filtered
-        ? `Select all ${formatNumber(matching)} matching`
-        : `Select all ${formatNumber(matching)}`}
+    <Button
+      size="sm"
+      variant="ghost"
+      disabled={!complete}
+      onClick={() => onSelectAll(matchingIds(shown, query))}
+    >
+      {selectAllLabel(matching, filtered)}
     </Button>
   );
 
@@ -136,4 +143,13 @@ export function BulkEdit({
       )}
     </>
   );
+}
+
+/**
+ * "Select all 9 matching values": values (as the toolbar and the RRset checkboxes count), not
+ * RRsets, and only those the search found.
+ */
+function selectAllLabel(n: number, filtered: boolean): string {
+  if (n === 1) return filtered ? 'Select the matching value' : 'Select the value';
+  return `Select all ${formatNumber(n)} ${filtered ? 'matching values' : 'values'}`;
 }

@@ -38,10 +38,11 @@ export function DeleteRecordDialog({
       open
       onOpenChange={(open) => !open && onCancel()}
       title={n > 1 ? `Delete from ${label}?` : `Delete the ${label} record?`}
+      // A delete is a change like any other: History reverts it in one click.
       description={
         n > 1
-          ? `${label} has ${n} values. Delete only this one, or the whole RRset.`
-          : 'It stops being served at once. This cannot be undone.'
+          ? `${label} has ${n} values. Delete only this one, or the whole RRset. You can revert either from History.`
+          : 'It stops being served at once; you can revert it from History.'
       }
       focusAfter={focusAfter}
     >

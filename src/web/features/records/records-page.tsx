@@ -226,6 +226,7 @@ export function RecordsPage() {
           zoneId={zoneId}
           sets={sets}
           shown={filtered}
+          query={view.query}
           filtered={view.query.trim() !== '' || view.type !== '' || view.unused !== null}
           complete={list.complete}
           selection={bulk.selection}

@@ -140,7 +140,7 @@ describe('traffic in the records table', () => {
     await waitFor(() => expect(document.querySelectorAll('tbody.rrset')).toHaveLength(2));
     await user.selectOptions(screen.getByLabelText('Traffic'), '14');
     await waitFor(() => expect(document.querySelectorAll('tbody.rrset')).toHaveLength(3));
-    await user.click(screen.getByRole('button', { name: 'Select all 3 matching' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 3 matching values' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete 3 records' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete 3 records' }));

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { addRecords, emptyRecordList } from '../../api/record-list';
 import type { DnsRecord } from '../../api/records';
-import { filterNarrowing, filterRRsets, orderRRsets, typeCounts } from './rrsets';
+import {
+  countMatching,
+  filterNarrowing,
+  filterRRsets,
+  matchingIds,
+  matchingValues,
+  orderRRsets,
+  typeCounts,
+} from './rrsets';
 
 const r = (
   name: string,
@@ -79,6 +87,41 @@ describe('RRsets', () => {
     }
     const once = filterNarrowing(sets, { type: 'A', query: 'www' });
     expect(filterNarrowing(sets, { type: 'A', query: 'www' })).toBe(once);
+  });
+
+  it('finds, in a matching RRset, only the values the search found', () => {
+    const txt = [
+      r('@', 'TXT', 'v=spf1 include:_spf.example.net ~all'),
+      r('@', 'TXT', 'google-site-verification=abc'),
+      r('@', 'TXT', 'v=spf1 ip4:192.0.2.0/24 -all'),
+      r('@', 'TXT', 'MS=ms12345'),
+      r('mail', 'TXT', 'v=spf1 -all', 'SPF1 for mail'),
+      r('mail', 'TXT', 'other'),
+    ];
+    const list = addRecords(emptyRecordList(), txt, { zoneName: 'example.com', total: 6 }).sets;
+    const shown = filterRRsets(list, { type: '', query: ' SPF1 ' });
+    expect(labels(shown)).toEqual(['@ TXT', 'mail TXT']);
+    const contents = (query: string) =>
+      shown.map((s) => matchingValues(s, query).map((v) => v.content));
+    // The apex shows its 4 values, 2 of them found; "mail"'s comment holds it: both values.
+    expect(contents(' SPF1 ')).toEqual([
+      ['v=spf1 include:_spf.example.net ~all', 'v=spf1 ip4:192.0.2.0/24 -all'],
+      ['other', 'v=spf1 -all'],
+    ]);
+    expect(countMatching(shown, 'spf1')).toBe(4);
+    expect([...matchingIds(shown, 'spf1')].sort()).toEqual(
+      [
+        '@TXTv=spf1 include:_spf.example.net ~all',
+        '@TXTv=spf1 ip4:192.0.2.0/24 -all',
+        'mailTXTother',
+        'mailTXTv=spf1 -all',
+      ].sort(),
+    );
+    // Without a search (a type filter alone), every value of the RRsets shown.
+    expect(countMatching(shown, '')).toBe(6);
+    // The RRset kept whatever the search has no match of its own.
+    const kept = filterRRsets(list, { type: '', query: 'nowhere', keep: list[0]!.key });
+    expect(countMatching(kept, 'nowhere')).toBe(0);
   });
 
   it('counts RRsets per type', () => {

@@ -29,7 +29,10 @@ export interface Filter {
   keep?: string | null;
 }
 
-/** RRsets of `type` (all when empty) with `query` in their name, a content or the comment. */
+/**
+ * RRsets of `type` (all when empty) with `query` in their name, a content or the comment. An
+ * RRset is shown whole; which of its values the search found is `matchingValues`.
+ */
 export function filterRRsets(
   sets: readonly RRset[],
   { type, query, keep }: Filter,
@@ -41,6 +44,36 @@ export function filterRRsets(
       (!type || s.type === type) &&
       (!needle || s.haystack.includes(needle) || (keep != null && s.key === keep)),
   );
+}
+
+/**
+ * The values of a shown RRset that the search itself finds: every value when the RRset's name or
+ * comment holds the text (they belong to each value), else the values whose content holds it. A
+ * matching RRset still shows all its values, but "all matching" must not take the others: in an
+ * apex TXT of 96 values, a search for "spf1" matches 9. The type and traffic filters keep or drop
+ * whole RRsets; the RRset kept whatever the search (`keep`) has no match of its own.
+ */
+export function matchingValues(set: RRset, query: string): readonly RRset['values'][number][] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return set.values;
+  if (!set.haystack.includes(needle)) return [];
+  const has = (text: string | null) => text !== null && text.toLowerCase().includes(needle);
+  if (has(set.relative) || has(set.name) || has(set.comment)) return set.values;
+  return set.values.filter((v) => has(v.content));
+}
+
+/** How many values of the shown RRsets the search finds (see `matchingValues`). */
+export function countMatching(sets: readonly RRset[], query: string): number {
+  let n = 0;
+  for (const s of sets) n += matchingValues(s, query).length;
+  return n;
+}
+
+/** The ids of the values of the shown RRsets the search finds: what "Select all matching" takes. */
+export function matchingIds(sets: readonly RRset[], query: string): Set<string> {
+  const ids = new Set<string>();
+  for (const s of sets) for (const v of matchingValues(s, query)) ids.add(v.id);
+  return ids;
 }
 
 interface Last {

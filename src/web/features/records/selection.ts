@@ -90,7 +90,7 @@ export function retainIn(
   return kept ?? selection;
 }
 
-/** Every value id of the RRsets shown (the search and type filter's result). */
+/** Every value id of the RRsets. */
 export function allIds(sets: readonly RRset[]): Set<string> {
   const ids = new Set<string>();
   for (const s of sets) for (const v of s.values) ids.add(v.id);

@@ -2,7 +2,7 @@
 // reads the RRsets shown through a ref, so a keystroke in the search does not re-render every row.
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RRset } from './rrsets';
-import { allIds, rangeIds, retainIn, withIds } from './selection';
+import { rangeIds, retainIn, withIds } from './selection';
 
 export interface SelectTarget {
   set: RRset;
@@ -35,7 +35,8 @@ export function useSelection(shown: readonly RRset[], all: readonly RRset[]) {
     setSelection((s) => withIds(s, ids, on));
   }, []);
 
-  const selectAll = useCallback(() => setSelection(allIds(current.current)), []);
+  /** Selects exactly `ids` ("Select all matching": the values the search found). */
+  const selectAll = useCallback((ids: ReadonlySet<string>) => setSelection(ids), []);
   const clear = useCallback(() => {
     anchor.current = null;
     setSelection(new Set());

@@ -1,6 +1,7 @@
-// The TTL field of every form that sets one (record, new zone, zone default): a number of
-// seconds within the shared limits, and optionally a row of presets that set it with one click.
-import type { ReactNode } from 'react';
+// The TTL field of every form that sets one (record, new zone, zone default, bulk "Set TTL"): a
+// number of seconds within the shared limits, and optionally a row of presets that set it with
+// one click.
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
 import { Field } from '../field';
@@ -9,9 +10,14 @@ import { formatTtl } from '../format';
 /** The TTLs most records use, one click each. */
 const TTL_PRESETS = [300, 3600, 86400];
 
+/** A field held in the component's own state rather than by react-hook-form. */
+type ControlledInput = Required<Pick<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>>;
+
 interface TtlFieldProps {
-  /** `form.register('ttl', { valueAsNumber: true })`. */
-  registration: UseFormRegisterReturn;
+  /** `form.register('ttl', { valueAsNumber: true })`, or a value and its onChange. */
+  registration: UseFormRegisterReturn | ControlledInput;
+  /** "TTL" unless the form says more ("New TTL"). */
+  label?: string;
   error: string | undefined;
   hint: ReactNode;
   /** After the number: "s" beside presets, "seconds" alone. */
@@ -21,9 +27,17 @@ interface TtlFieldProps {
   presets?: { value: number | null; onPick: (seconds: number) => void };
 }
 
-export function TtlField({ registration, error, hint, unit, className, presets }: TtlFieldProps) {
+export function TtlField({
+  registration,
+  label = 'TTL',
+  error,
+  hint,
+  unit,
+  className,
+  presets,
+}: TtlFieldProps) {
   return (
-    <Field label="TTL" error={error} hint={hint} className={className}>
+    <Field label={label} error={error} hint={hint} className={className}>
       {(control) => {
         const input = (
           <div className="input-suffix">
@@ -46,17 +60,17 @@ export function TtlField({ registration, error, hint, unit, className, presets }
             {input}
             <div className="segmented" role="group" aria-label="TTL presets">
               {TTL_PRESETS.map((seconds) => {
-                const label = formatTtl(seconds, 'short');
+                const short = formatTtl(seconds, 'short');
                 return (
                   <button
                     key={seconds}
                     type="button"
                     className="segmented-item segmented-text"
                     aria-pressed={presets.value === seconds}
-                    aria-label={`TTL ${label} (${seconds} seconds)`}
+                    aria-label={`TTL ${short} (${seconds} seconds)`}
                     onClick={() => presets.onPick(seconds)}
                   >
-                    {label}
+                    {short}
                   </button>
                 );
               })}

@@ -117,10 +117,14 @@ export async function importPlan(
     : await readStatesAtNames(trx, zone.id, [...plan.rrsets.keys()].map(splitKey));
   const after = await inSlices(targetStates(plan, before, opts.mode));
   const errors = [...plan.errors];
-  for (const p of await finalStateProblems(trx, zone, before, after, atName, pace)) {
+  const problems = await finalStateProblems(trx, zone, before, after, atName, pace);
+  for (const p of problems) {
     const line = plan.rrsets.get(p.key)?.line ?? 1;
     errors.push({ line, message: p.message, code: p.refusal.code });
   }
+  // An RRset with an error is listed there, not in the diff and counts as if it would change
+  // (a CNAME refused beside an A was counted "added"): it stays as the zone has it.
+  for (const p of problems) after.set(p.key, before.get(p.key) ?? null);
   errors.sort((a, b) => a.line - b.line);
   const diffs = await inSlices(diffStatesSteps(before, after));
   const rrsetCounts = { added: 0, changed: 0, removed: 0, unchanged: 0 };

@@ -249,6 +249,9 @@ describe('import', () => {
     expect(dry.warnings.map((w: Json) => w.line)).toEqual([5, 6]);
     expect(dry.warnings[0].message).toMatch(/TTL 600 differs .* line 4.* 300 is used/);
     expect(dry.rrsets.find((x: Json) => x.name === 'multi.imp-rules.com.').after.ttl).toBe(300);
+    // The RRsets with an error are in errors only: not in the diff, nor counted as added.
+    expect(dry.rrsets.map((x: Json) => `${x.name} ${x.type}`)).toEqual(['multi.imp-rules.com. A']);
+    expect(dry.rrset_counts).toEqual({ added: 1, changed: 0, removed: 0, unchanged: 0 });
     expectError(await importInto(z, { zone_file: file }), 400, 'zone_file_invalid');
   });
 

@@ -37,7 +37,21 @@ function selectRecords(db: Db, zoneId: string) {
     .where('r.zone_id', '=', zoneId);
 }
 
-export async function listRecords(db: Db, zoneId: string, limit: number, offset: number) {
+/** The records of one name and/or one type (absolute name; canonical type). */
+export interface RecordFilter {
+  name?: string;
+  type?: string;
+}
+
+export async function listRecords(
+  db: Db,
+  zoneId: string,
+  limit: number,
+  offset: number,
+  filter: RecordFilter = {},
+) {
+  if (filter.name !== undefined || filter.type !== undefined)
+    return listFiltered(db, zoneId, limit, offset, filter);
   const start = await pageStart(db, zoneId, offset);
   let q = selectRecords(db, zoneId);
   if (start.after) {
@@ -54,6 +68,36 @@ export async function listRecords(db: Db, zoneId: string, limit: number, offset:
     .offset(start.skip)
     .execute();
   return { rows, total: start.total };
+}
+
+/**
+ * A page of the records of one name or type: few beside a zone's whole, so counted and paged
+ * straight (the records_order index serves a name; a type is read through the zone's rows).
+ */
+async function listFiltered(
+  db: Db,
+  zoneId: string,
+  limit: number,
+  offset: number,
+  filter: RecordFilter,
+) {
+  let q = selectRecords(db, zoneId);
+  if (filter.name !== undefined) q = q.where('r.name', '=', filter.name);
+  if (filter.type !== undefined) q = q.where('r.type', '=', filter.type);
+  const [rows, counted] = await Promise.all([
+    q
+      .orderBy('r.name')
+      .orderBy('r.type')
+      .orderBy('r.content')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.n) };
 }
 
 export async function getRecord(db: Db | Trx, zoneId: string, id: string) {

@@ -107,7 +107,7 @@ export function pagingQuery(size: PageSize) {
   const int = (name: string, min: number) =>
     z
       .string()
-      .regex(/^\d+$/, `${name} must be a whole number`)
+      .regex(/^\d+$/, `${name} must be a whole number, at least ${min}`)
       .transform(Number)
       .pipe(z.number().int().min(min, `${name} must be at least ${min}`));
   // The document shows what the parameter means (a whole number, its bounds and default), not

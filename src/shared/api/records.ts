@@ -1,7 +1,7 @@
 // Record bodies: create and update input, the record object, lists.
 import { z } from 'zod';
 import { normalizeContent, parseRecordType, RECORD_TYPES } from '../dns/records';
-import { envelope, messageSchema, paginationSchema } from './common';
+import { envelope, messageSchema, paginationSchema, pagingQuery, RECORD_PAGE } from './common';
 import { commentSchema, ttlSchema } from './fields';
 
 export const recordTypeSchema = z
@@ -96,3 +96,11 @@ export const recordListResponse = envelope(recordListSchema);
 export const recordDeleteResponse = envelope(
   messageSchema.extend({ deleted: z.number().int().optional() }),
 );
+
+/** GET records: a page, of the records of one name and/or one type when asked. */
+export const recordListQuery = pagingQuery(RECORD_PAGE).extend({
+  name: z.string().optional().meta({
+    description: 'Only the records of this name: @, relative (www) or absolute (www.example.com.)',
+  }),
+  type: z.string().optional().meta({ description: 'Only the records of this type (A, MX…)' }),
+});

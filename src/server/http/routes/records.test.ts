@@ -322,6 +322,32 @@ describe('GET records (list)', () => {
     expect(seen).toHaveLength(total);
     expect(new Set(seen).size).toBe(total);
   });
+
+  it('filters by name and by type, counted and paged within the filter', async () => {
+    const everything = await all(z);
+    const byName = (await page('name=h3&limit=5')).body.data;
+    const h3 = everything.filter((r) => r.name === 'h3.list.example.');
+    expect(byName.pagination).toEqual({
+      total: h3.length,
+      offset: 0,
+      limit: 5,
+      count: 5,
+      has_more: true,
+    });
+    expect(byName.records).toEqual(h3.slice(0, 5));
+    const absolute = (await page('name=H3.list.example.&limit=1000')).body.data;
+    expect(absolute.records).toEqual(h3);
+    const txt = (await page('type=txt&limit=1000')).body.data;
+    expect(txt.records).toEqual(everything.filter((r) => r.type === 'TXT'));
+    const both = (await page('name=h3&type=AAAA')).body.data;
+    expect(both.records).toEqual(h3.filter((r) => r.type === 'AAAA'));
+    expect((await page('name=nothing-here')).body.data.pagination.total).toBe(0);
+  });
+
+  it('refuses a filter that is no name or no type, rather than listing everything', async () => {
+    expectError(await page('type=AXFR'), 400, 'invalid_record_type');
+    expectError(await page('name=bad..name'), 400, 'invalid_record_name');
+  });
 });
 
 describe('one record by id', () => {

@@ -2,9 +2,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   createRecordInput,
-  pagingQuery,
-  RECORD_PAGE,
   recordDeleteResponse,
+  recordListQuery,
   recordListResponse,
   recordResponse,
   recordWriteResponse,
@@ -18,7 +17,7 @@ import { actingStore } from '../acting';
 import { fail } from '../errors';
 import { loadRecord, loadZone } from '../loaders';
 import { pageOf, presentRecord, recordWritten } from '../present';
-import { guarded, resolveName } from '../record-input';
+import { guarded, resolveName, resolveType } from '../record-input';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
 import { zoneParams } from './zones';
 
@@ -78,12 +77,21 @@ export function registerRecordRoutes(r: Registrar) {
       path: '/v1/zones/{zone_id}/records',
       summary: 'List records (sorted by name, type, content)',
       middleware: withZone,
-      request: { params: zoneParams, query: pagingQuery(RECORD_PAGE) },
+      request: { params: zoneParams, query: recordListQuery },
       responses: { 200: json(recordListResponse, 'One page of records'), ...commonErrors },
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const { rows, total } = await listRecords(db, c.get('zone').id, q.limit, q.offset);
+      const zone = c.get('zone');
+      // A filter is checked as the writes check a name and a type: a typo is a 400, not an
+      // empty page, nor (as when these were ignored) every record of the zone.
+      const type = q.type === undefined ? undefined : resolveType(q.type);
+      // Resolved as any name (the apex NS rule is for writes: listing them finds none stored).
+      const name = q.name === undefined ? undefined : resolveName(zone, q.name, 'A');
+      const { rows, total } = await listRecords(db, zone.id, q.limit, q.offset, {
+        ...(name === undefined ? {} : { name }),
+        ...(type === undefined ? {} : { type }),
+      });
       const records = rows.map(presentRecord);
       return c.json(success({ records, pagination: pageOf(q, total, records.length) }), 200);
     },

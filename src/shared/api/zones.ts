@@ -30,6 +30,10 @@ export const zoneStatusSchema = z.enum(['active', 'disabled'], {
   error: 'Status must be "active" or "disabled".',
 });
 
+const dnssecFlag = z.boolean({ error: 'dnssec_enabled must be true or false.' });
+const DNSSEC_ON_CREATE =
+  'A zone is created unsigned: create it, then turn DNSSEC on with PATCH /v1/zones/{zone_id}/dnssec/status and {"enabled": true}.';
+
 export const createZoneInput = z.object({
   name: zoneNameSchema,
   type: z
@@ -51,6 +55,11 @@ export const createZoneInput = z.object({
    * Any error in it refuses the whole creation with 400 zone_file_invalid; needs records:write.
    */
   zone_file: z.string({ error: 'zone_file must be the text of a zone file.' }).optional(),
+  // Accepted unsigned (a whole zone object sent back); asking for a signed one is refused.
+  dnssec_enabled: z.literal(false, { error: DNSSEC_ON_CREATE }).optional(),
+  settings: z
+    .object({ dnssec_enabled: z.literal(false, { error: DNSSEC_ON_CREATE }).optional() })
+    .optional(),
   /** With zone_file: its lines to leave out (an erroneous line must be fixed or listed here). */
   exclude_lines: excludeLinesSchema.optional(),
   // A creation is not previewed: refused rather than ignored, which would create the zone.
@@ -71,6 +80,9 @@ export const updateZoneInput = z.object({
   region: regionSchema.optional(),
   ttl: ttlSchema.optional(),
   status: zoneStatusSchema.optional(),
+  // DNSSEC has a route of its own: the zone's value is accepted (compat), another is refused.
+  dnssec_enabled: dnssecFlag.optional(),
+  settings: z.object({ dnssec_enabled: dnssecFlag.optional() }).optional(),
 });
 export type UpdateZoneInput = z.input<typeof updateZoneInput>;
 

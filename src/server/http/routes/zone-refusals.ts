@@ -42,8 +42,16 @@ export function createRefusal(e: unknown, name: string): unknown {
  */
 export function refuseFixedFieldChanges(
   zone: ZoneRow,
-  input: Pick<UpdateZoneInput, 'name' | 'type' | 'region'>,
+  input: Pick<UpdateZoneInput, 'name' | 'type' | 'region' | 'dnssec_enabled' | 'settings'>,
 ): void {
+  const dnssec = input.dnssec_enabled ?? input.settings?.dnssec_enabled;
+  if (dnssec !== undefined && dnssec !== Boolean(zone.dnssec_enabled)) {
+    throw fail.badRequest(
+      'invalid_request',
+      `DNSSEC is turned ${dnssec ? 'on' : 'off'} with PATCH /v1/zones/{zone_id}/dnssec/status and {"enabled": ${dnssec}}, not here (this zone's is ${zone.dnssec_enabled ? 'on' : 'off'}); leave dnssec_enabled out.`,
+      { field: 'dnssec_enabled' },
+    );
+  }
   if (input.name !== undefined && input.name.toLowerCase().replace(/\.$/, '') !== zone.name) {
     throw fail.badRequest(
       'invalid_request',

@@ -289,6 +289,21 @@ describe('reading and updating a zone', () => {
     expect((await history())[0]!.summary).toBe(`Default TTL ${z.ttl} → 7200`);
   });
 
+  it('refuses a DNSSEC switch on the zone routes, pointing to its own; the zone’s value passes', async () => {
+    const refusedOnCreate = await post({ name: 'signed-at-birth.example', dnssec_enabled: true });
+    expectError(refusedOnCreate, 400, 'invalid_request');
+    expect(refusedOnCreate.body.error.message).toMatch(/dnssec\/status/);
+    const z = (await post({ name: 'dnssec-put.example', dnssec_enabled: false })).body.data;
+    expect(z.dnssec_enabled).toBe(false);
+    for (const body of [{ dnssec_enabled: true }, { settings: { dnssec_enabled: true } }]) {
+      const r = await put(z.id, body);
+      expectError(r, 400, 'invalid_request');
+      expect(r.body.error.message).toMatch(/PATCH \/v1\/zones\/\{zone_id\}\/dnssec\/status/);
+    }
+    expect((await put(z.id, { ...z, ttl: 900 })).status).toBe(200);
+    expect((await server.admin.get(`/v1/zones/${z.id}`)).body.data.dnssec_enabled).toBe(false);
+  });
+
   it('accepts the zone its own name, and refuses a rename or a bad status', async () => {
     const id = await createZone(server.admin, 'rename.example');
     expect((await put(id, { name: 'rename.example', ttl: 900 })).status).toBe(200);

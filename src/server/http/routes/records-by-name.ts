@@ -41,7 +41,10 @@ function loadRRset(db: Db): MiddlewareHandler<AppEnv> {
     const name = resolveName(zone, c.req.param('name') ?? '', type);
     const rrset = await getRRset(db, zone.id, name, type);
     if (!rrset.length)
-      throw fail.notFound('record_not_found', `There is no ${type} record at ${name}.`);
+      throw fail.notFound(
+        'record_not_found',
+        `There is no ${type} record at ${name} (the name and type of the path).`,
+      );
     const wanted = c.req.query('content');
     let selected = rrset;
     if (wanted !== undefined) {

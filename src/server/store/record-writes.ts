@@ -214,8 +214,19 @@ export async function updateRecord(
     }
     const rrset = await upsertRRset(trx, zone, w);
     const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...rrset };
-    return written(trx, store, zone, row, before, `Updated ${w.type} ${w.name}`);
+    return written(trx, store, zone, row, before, updateSummary(before, current, w, disabled));
   });
+}
+
+/** History's line for an update: what it changed, "192.0.2.1 → 192.0.2.2, TTL 3600 → 300". */
+function updateSummary(before: States, current: RecordRow, w: RecordWrite, disabled: number) {
+  const was = before.get(rrsetKey(w));
+  const parts = [w.content === current.content ? w.content : `${current.content} → ${w.content}`];
+  if (w.ttl !== undefined && was && was.ttl !== w.ttl) parts.push(`TTL ${was.ttl} → ${w.ttl}`);
+  if (disabled !== current.disabled) parts.push(disabled ? 'disabled' : 'enabled');
+  if (w.comment !== undefined && (w.comment || null) !== (was?.comment ?? null))
+    parts.push(w.comment ? 'comment set' : 'comment removed');
+  return `Updated ${w.type} ${w.name} ${parts.join(', ')}`;
 }
 
 /**

@@ -102,7 +102,9 @@ describe('every write is one change', () => {
       'zone',
     ]);
     expect(list[0]).toMatchObject({ kind: 'dnssec', revertible: false });
-    expect(list[1]).toMatchObject({ kind: 'zone', summary: expect.stringContaining('TTL') });
+    expect(list[1]).toMatchObject({ kind: 'zone', summary: 'Default TTL 3600 → 600' });
+    // An update says what it changed.
+    expect(list[3]!.summary).toBe('Updated TXT mail.journal-two.com. "a" → "b", TTL 3600 → 300');
     const d = await api.get(changes(z, `/${list[1].id}`));
     expect(d.body.data.settings).toEqual([{ field: 'ttl', before: 3600, after: 600 }]);
     expectError(

@@ -80,6 +80,13 @@ export function toALabel(label: string, rules: LabelRules): Checked<string> {
   value = value.toLowerCase();
   const bad = Array.from(value).find((c) => !allowed.test(c));
   if (bad !== undefined) return badChar(label, bad, rules);
+  // An A-label is the Punycode of a Unicode label: "xn--zz" is none (RFC 5890 2.3.2.1).
+  if (value.startsWith('xn--') && idnaToAscii(value) === undefined) {
+    return {
+      ok: false,
+      problem: `label ${show(value)} starts with xn-- but is no valid Punycode; write the Unicode name (bücher), or its A-label as the registry gave it (xn--bcher-kva)`,
+    };
+  }
   if (value.length > MAX_LABEL_LENGTH) {
     return {
       ok: false,

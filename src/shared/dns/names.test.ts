@@ -49,6 +49,8 @@ describe('normalizeZoneName', () => {
       /243 characters long; a zone name may have at most 242, so that its SOA's mailbox/,
     ],
     ['a\u00ad.\u00ad', /empty once converted/],
+    ['xn--zz.example', /xn--zz.* no valid Punycode/],
+    ['www.xn--a.example', /xn--a.* no valid Punycode/],
     ['192.0.2.1', /is an IP address, not a domain; .* create the zone 2\.0\.192\.in-addr\.arpa/],
     ['192.0.2.1.', /is an IP address/],
     ['example.123', /ends in an all-digit label/],

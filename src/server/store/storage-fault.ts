@@ -18,9 +18,13 @@ const FAULTS: Array<[RegExp, StorageFault]> = [
   [/^SQLITE_(CORRUPT|NOTADB)/, { cause: 'database damaged', write: false }],
   // busy_timeout and the group commit's retries are spent: another process holds the lock.
   [/^SQLITE_(BUSY|LOCKED)/, { cause: 'database busy', write: true, retryAfter: 1 }],
-  // PostgreSQL (SQLSTATE, or the driver's network errors, NETWORK below): unreachable or
-  // restarting (a failover), out of disk or connections, or a standby that takes no writes.
-  [/^(08...|57P0[1-3])$/, { cause: 'database unreachable', write: false, retryAfter: 5 }],
+  // PostgreSQL (SQLSTATE, or the driver's network errors): unreachable or restarting (a
+  // failover), out of disk or connections, or a standby that takes no writes. A connect that
+  // tried several addresses fails as an AggregateError with the code and no system call.
+  [
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|08...|57P0[1-3])$/,
+    { cause: 'database unreachable', write: false, retryAfter: 5 },
+  ],
   [/^53100$/, { cause: 'disk full', write: true, retryAfter: 60 }],
   [/^53300$/, { cause: 'database busy', write: false, retryAfter: 1 }],
   // A statement cancelled (statement_timeout, or an operator's pg_cancel_backend) or a lock
@@ -31,13 +35,6 @@ const FAULTS: Array<[RegExp, StorageFault]> = [
 
 const LOST_CONNECTION = /^Connection terminated|^Client has encountered a connection error/;
 
-/**
- * A socket's system error. Only one with a system call is the database's connection: an HTTP
- * request whose client went away mid-body fails with ECONNRESET too ("aborted"), and that is
- * the client's doing, not a database outage.
- */
-const NETWORK = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/;
-
 /** The storage fault `err` is, if it is one (better-sqlite3 errors carry SQLITE_* codes). */
 export function storageFault(err: unknown): StorageFault | undefined {
   if (!(err instanceof Error)) return;
@@ -46,16 +43,16 @@ export function storageFault(err: unknown): StorageFault | undefined {
     return { cause: 'database unreachable', write: false, retryAfter: 5 };
   if (!('code' in err) || typeof err.code !== 'string') return;
   const code = err.code;
-  if (NETWORK.test(code)) {
-    if (!('syscall' in err)) return;
-    return { cause: 'database unreachable', write: false, retryAfter: 5 };
-  }
   return FAULTS.find(([re]) => re.test(code))?.[1];
 }
 
-/** An HTTP request whose client closed the connection before the body's end (Node's "aborted"). */
+/**
+ * An HTTP request whose client closed the connection before the body's end: Node's error for
+ * it says "aborted" with the code ECONNRESET, which a database socket's reset carries too. The
+ * app's error handler asks this first, so such a request is the client's, not an outage.
+ */
 export function requestAborted(err: unknown): boolean {
   return (
-    err instanceof Error && 'code' in err && err.code === 'ECONNRESET' && !('syscall' in err)
+    err instanceof Error && err.message === 'aborted' && 'code' in err && err.code === 'ECONNRESET'
   );
 }

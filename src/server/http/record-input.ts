@@ -46,7 +46,12 @@ export function refusalFailure(
 ): ApiFailure | undefined {
   if (e instanceof RecordConflict) {
     return new ApiFailure(409, e.code, e.message, {
-      field: e.code === 'cname_conflict' ? 'type' : 'content',
+      field:
+        e.code === 'cname_conflict'
+          ? 'type'
+          : e.code === 'delegation_conflict'
+            ? 'name'
+            : 'content',
       ...e.details,
       ...extra,
     });

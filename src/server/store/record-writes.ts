@@ -5,6 +5,7 @@ import { dialectOf } from './dialect';
 import type { RecordType } from '../../shared/dns/records';
 import { rrsetProblem } from '../../shared/dns/rrset-rules';
 import { sameValue } from '../../shared/dns/zone-file';
+import { delegationProblems } from './delegation-rules';
 import { zoneWrite } from './announce';
 import type { Store } from './db';
 import type { Trx } from './group-commit';
@@ -37,7 +38,7 @@ import type { ZoneRow } from './zones';
 /** A write the domain rules refused; the route turns it into a 409. */
 export class RecordConflict extends Error {
   constructor(
-    readonly code: 'record_already_exists' | 'cname_conflict',
+    readonly code: 'record_already_exists' | 'cname_conflict' | 'delegation_conflict',
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -119,6 +120,14 @@ export async function createRecord(
       const code = problem.code === 'cname_conflict' ? 'cname_conflict' : 'record_already_exists';
       throw new RecordConflict(code, problem.message);
     }
+    const [hidden] = await delegationProblems(
+      trx,
+      zone,
+      new Map([
+        [key, { ttl: 0, comment: null, values: [{ content: w.content, disabled: false }] }],
+      ]),
+    );
+    if (hidden) throw new RecordConflict('delegation_conflict', hidden.message);
 
     // The RRset after the write is known without reading it back: the values it held plus this
     // one, its TTL and comment as the write sets them or as they were (the zone's TTL for a new

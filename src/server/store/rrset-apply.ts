@@ -10,6 +10,7 @@ import { chunks, sameState, splitKey, type States, type ValuesAtName } from './j
 import { checkRecordQuotaFor, rrsetSizeProblem } from './record-limits';
 import type { RecordLimits, RecordLimitError } from './record-limits';
 import { RecordConflict } from './record-writes';
+import { delegationProblems } from './delegation-rules';
 import type { ZoneRow } from './zones';
 import { STEP_ITEMS } from '../../shared/steps';
 import { noPace, type Pace } from '../slices';
@@ -104,6 +105,9 @@ export async function finalStateProblems(
     );
     if (tooLarge) problems.push(new RRsetRefused(key, tooLarge));
   }
+  const changedAfter: States = new Map(changed);
+  for (const p of await delegationProblems(trx, zone, changedAfter))
+    problems.push(new RRsetRefused(p.key, new RecordConflict('delegation_conflict', p.message)));
   return problems;
 }
 

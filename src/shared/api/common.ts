@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'quota_exceeded',
   'record_already_exists',
   'cname_conflict',
+  'delegation_conflict',
   'change_conflict',
   'change_not_revertible',
   'batch_too_large',
@@ -66,6 +67,7 @@ export const ERROR_CODE_FIELD: Partial<Record<ErrorCode, string>> = {
   record_already_exists: 'content',
   rrset_too_large: 'content',
   cname_conflict: 'type',
+  delegation_conflict: 'name',
   ambiguous_record: 'content',
   record_mismatch: 'name',
 };

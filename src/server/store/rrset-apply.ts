@@ -11,6 +11,7 @@ import { checkRecordQuotaFor, rrsetSizeProblem } from './record-limits';
 import type { RecordLimits, RecordLimitError } from './record-limits';
 import { RecordConflict } from './record-writes';
 import { delegationProblems } from './delegation-rules';
+import { sameValue } from '../../shared/dns/zone-file';
 import type { ZoneRow } from './zones';
 import { STEP_ITEMS } from '../../shared/steps';
 import { noPace, type Pace } from '../slices';
@@ -83,8 +84,10 @@ export async function finalStateProblems(
     const first = s?.values[0];
     if (!s || !first) continue;
     const { name, type } = splitKey(key);
+    // The value's own spellings are left out: an RRset stored with two spellings of one TXT
+    // value (before writes refused the second) may still be edited whole; it is served once.
     const others = (atName.get(name) ?? []).filter(
-      (o) => !(o.type === type && o.content === first.content),
+      (o) => !(o.type === type && sameValue(type, o.content, first.content)),
     );
     const problem = rrsetProblem({
       type: type as RecordType,

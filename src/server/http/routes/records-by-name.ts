@@ -50,7 +50,9 @@ function loadRRset(db: Db): MiddlewareHandler<AppEnv> {
     if (wanted !== undefined) {
       const canonical = normalizeContent(type, wanted);
       const key = canonical.ok ? canonical.value : wanted.trim();
-      selected = rrset.filter((row) => sameValue(type, row.content, key));
+      // The value as written, else any spelling of it (two may be stored from before).
+      selected = rrset.filter((row) => row.content === key);
+      if (!selected.length) selected = rrset.filter((row) => sameValue(type, row.content, key));
       if (!selected.length) {
         throw fail.notFound(
           'record_not_found',

@@ -135,6 +135,27 @@ describe('two spellings stored before these checks', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(await txtValues(z, 'dup')).toEqual(['"hello world"', 'hello world']);
 
+    // Still editable whole: a batch that sets the RRset's TTL, and each spelling by name.
+    const { records: rows } = (await srv.admin.get(`${records(z)}?name=dup&type=TXT`)).body.data;
+    const batch = await srv.admin.post(`${records(z)}/batch`, {
+      operations: [
+        {
+          op: 'update',
+          id: rows[0].id,
+          name: 'dup',
+          type: 'TXT',
+          content: rows[0].content,
+          ttl: 900,
+        },
+      ],
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    const byName = await srv.admin.put(
+      `${records(z)}/by-name/dup/TXT?content=${encodeURIComponent('"hello world"')}`,
+      { content: '"hello world"', ttl: 900 },
+    );
+    expect(byName.status, JSON.stringify(byName.body)).toBe(200);
+
     const answer = await dig(srv.service.dnsPort, name, 'TXT');
     expect(answer.records.filter((r) => r.type === 'TXT').map((r) => r.data)).toEqual([
       '"hello world"',

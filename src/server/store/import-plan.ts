@@ -114,7 +114,8 @@ export function* planImport(
     }
     const key = rrsetKey(e);
     const ttl = e.ttl ?? zone.ttl;
-    if (ttl < TTL_MIN || ttl > TTL_MAX) {
+    // The RRset's TTL is its first line's: a later line's TTL is only a warning (below).
+    if (!plan.rrsets.has(key) && (ttl < TTL_MIN || ttl > TTL_MAX)) {
       plan.errors.push({
         line: e.line,
         field: 'ttl',

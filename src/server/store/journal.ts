@@ -157,14 +157,16 @@ export function diffStates(before: States, after: States): RRsetDiff[] {
 }
 
 export function* diffStatesSteps(before: States, after: States): Steps<RRsetDiff[]> {
-  const out: RRsetDiff[] = [];
+  const out: { key: string; diff: RRsetDiff }[] = [];
   let i = 0;
   for (const [key, a] of after) {
     if (++i % STEP_ITEMS === 0) yield;
     const b = before.get(key) ?? null;
-    if (!sameState(b, a)) out.push({ ...splitKey(key), before: b, after: a });
+    if (!sameState(b, a)) out.push({ key, diff: { ...splitKey(key), before: b, after: a } });
   }
-  return out.sort((x, y) => byContent({ content: rrsetKey(x) }, { content: rrsetKey(y) }));
+  // By the keys already made: a comparison that built two keys each time cost more than the rest.
+  out.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  return out.map((o) => o.diff);
 }
 
 /** Values added, removed, or kept with another TTL, comment or disabled flag. */

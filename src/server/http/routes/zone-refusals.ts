@@ -44,8 +44,9 @@ export function refuseFixedFieldChanges(
   zone: ZoneRow,
   input: Pick<UpdateZoneInput, 'name' | 'type' | 'region' | 'dnssec_enabled' | 'settings'>,
 ): void {
-  const dnssec = input.dnssec_enabled ?? input.settings?.dnssec_enabled;
-  if (dnssec !== undefined && dnssec !== Boolean(zone.dnssec_enabled)) {
+  const asked = [input.dnssec_enabled, input.settings?.dnssec_enabled];
+  const dnssec = asked.find((v) => v !== undefined && v !== Boolean(zone.dnssec_enabled));
+  if (dnssec !== undefined) {
     throw fail.badRequest(
       'invalid_request',
       `DNSSEC is turned ${dnssec ? 'on' : 'off'} with PATCH /v1/zones/{zone_id}/dnssec/status and {"enabled": ${dnssec}}, not here (this zone's is ${zone.dnssec_enabled ? 'on' : 'off'}); leave dnssec_enabled out.`,

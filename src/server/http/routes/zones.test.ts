@@ -295,7 +295,11 @@ describe('reading and updating a zone', () => {
     expect(refusedOnCreate.body.error.message).toMatch(/dnssec\/status/);
     const z = (await post({ name: 'dnssec-put.example', dnssec_enabled: false })).body.data;
     expect(z.dnssec_enabled).toBe(false);
-    for (const body of [{ dnssec_enabled: true }, { settings: { dnssec_enabled: true } }]) {
+    for (const body of [
+      { dnssec_enabled: true },
+      { settings: { dnssec_enabled: true } },
+      { dnssec_enabled: false, settings: { dnssec_enabled: true } },
+    ]) {
       const r = await put(z.id, body);
       expectError(r, 400, 'invalid_request');
       expect(r.body.error.message).toMatch(/PATCH \/v1\/zones\/\{zone_id\}\/dnssec\/status/);

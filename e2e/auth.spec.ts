@@ -16,7 +16,7 @@ test('signs in with a key typed into the form, for this tab only', async ({ page
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.getByLabel('API key').fill(server.key);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(zonesHeading(page)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const [tab, device] = await page.evaluate(() => [
@@ -31,7 +31,7 @@ test('"Remember on this device" keeps the key for new tabs', async ({ page, cont
   await page.goto('/sign-in');
   await page.getByLabel('API key').fill(server.key);
   await page.getByLabel('Remember on this device').check();
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(zonesHeading(page)).toBeVisible();
   const other = await context.newPage();
   await other.goto('/');
@@ -48,7 +48,7 @@ test('signs in with the #key= link and takes the key out of the address bar', as
 test('a bad key typed into the form is refused with a reason', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByLabel('API key').fill('zd_not-a-real-key');
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('This API key was not accepted')).toBeVisible();
   await expect(page.getByLabel('API key')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/sign-in$/);
@@ -80,7 +80,7 @@ test('a key revoked mid-form sends the user to sign in, and the form keeps its i
   await expect(page).toHaveURL(/\/sign-in\?next=/);
   await expect(page.getByRole('alert')).toContainText(/revoked/);
   await page.getByLabel('API key').fill(server.key);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
 
   const again = page.getByRole('dialog', { name: 'Create zone' });
   await expect(again).toBeVisible();

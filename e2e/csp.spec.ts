@@ -151,12 +151,12 @@ test('"Service elsewhere?": https to another origin is allowed, plain http is re
 
   // Nothing listens on port 9 over TLS: a network failure, but no violation (the guard checks).
   await url.fill('https://127.0.0.1:9');
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Could not reach the service at https://127.0.0.1:9')).toBeVisible();
   expect(cspViolations).toEqual([]);
 
   await url.fill('http://127.0.0.1:9');
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(/only call services elsewhere over https/)).toBeVisible();
   await expect.poll(() => cspViolations.join('\n')).toMatch(/connect-src/);
   cspViolations.length = 0; // expected here

@@ -92,7 +92,7 @@ test('another key from a link opened in a new tab: Keep current key changes noth
   await page.goto('/sign-in');
   await page.getByLabel('API key').fill(server.key);
   await page.getByLabel('Remember on this device').check();
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(zonesHeading(page)).toBeVisible();
 
   const tab = await context.newPage();

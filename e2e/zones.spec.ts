@@ -1,4 +1,5 @@
 // Zone management against the real server: create, list, open, copy, disable, TTL, delete.
+import { expectAccessible } from './axe';
 import { api, expect, server, signInWithLink, test, uniqueZoneName } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
@@ -66,6 +67,12 @@ test('copies a nameserver for the registrar', async ({ page }) => {
 
 test('disables a zone after confirming, and enables it again', async ({ page }) => {
   const zone = await api().createZone(uniqueZoneName('toggle'));
+  const made = await fetch(`${server.url}/v1/zones/${zone.id}/records`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'www', type: 'A', content: '192.0.2.1' }),
+  });
+  expect(made.status).toBe(201);
   await page.goto(`/zones/${zone.id}`);
   const header = page.locator('.page-header');
   await expect(header.getByText('Active')).toBeVisible();
@@ -78,8 +85,22 @@ test('disables a zone after confirming, and enables it again', async ({ page }) 
   await expect(header.getByText('Disabled')).toBeVisible();
   expect(((await api().getZone(zone.id)).body.data as { status: string }).status).toBe('disabled');
 
-  await page.getByRole('button', { name: 'Enable zone' }).click();
+  // Every tab of the disabled zone says that nothing of it is served, the records' switches too,
+  // and its banner enables the zone.
+  const banner = page.getByRole('region', {
+    name: 'This zone is disabled: nothing of it is served',
+  });
+  await expect(banner).toBeVisible();
+  await page.getByRole('link', { name: 'Records' }).click();
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('switch').first()).toHaveAccessibleName(
+    /^Zone disabled, not served: /,
+  );
+  await expectAccessible(page, 'records of a disabled zone, with its banner');
+  await banner.getByRole('button', { name: 'Enable zone' }).click();
   await expect(header.getByText('Active')).toBeVisible();
+  await expect(banner).toBeHidden();
+  await expect(page.getByRole('switch').first()).toHaveAccessibleName(/^Served: /);
   expect(((await api().getZone(zone.id)).body.data as { status: string }).status).toBe('active');
 });
 

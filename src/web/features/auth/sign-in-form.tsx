@@ -33,8 +33,11 @@ const signInSchema = z.object({
 });
 type SignInValues = z.infer<typeof signInSchema>;
 
-/** On success the session changes, and the page around it moves on. */
-export function SignInForm() {
+/**
+ * On success the session changes, and the page around it moves on. `onAttempt`: called as the key
+ * is sent, so that the page drops a notice older than this attempt's answer.
+ */
+export function SignInForm({ onAttempt }: { onAttempt?: () => void } = {}) {
   const qc = useQueryClient();
   const [showKey, setShowKey] = useState(false);
   const [formError, setFormError] = useState<unknown>(null);
@@ -47,6 +50,7 @@ export function SignInForm() {
 
   const onSubmit = async (v: SignInValues) => {
     setFormError(null);
+    onAttempt?.();
     const creds = { key: v.key, baseUrl: normalizeBaseUrl(v.baseUrl), remember: v.remember };
     try {
       await checkKey(creds);
@@ -144,7 +148,7 @@ export function SignInForm() {
         busy={isSubmitting}
         disabled={isSubmitting}
       >
-        {isSubmitting ? 'Connecting…' : 'Connect'}
+        {isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 // The sign-in page, outside the app shell. Shows why the user is here (a rejected key, a sign-out).
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useSession, useSessionNotice } from '../../api/session';
 import { safeNextPath } from '../../api/sign-in';
@@ -10,6 +11,9 @@ import { SignInForm } from './sign-in-form';
 export function SignInPage() {
   const signedIn = useSession() !== null;
   const notice = useSessionNotice();
+  // Once a key has been tried, its own answer is the news: "Signed out" or an older rejection
+  // shown above "This API key was not accepted" read as if both were current.
+  const [tried, setTried] = useState(false);
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   if (signedIn) return <Navigate to={next} replace />;
@@ -26,7 +30,7 @@ export function SignInPage() {
         <div className="auth-card">
           <h1 className="auth-title">Sign in</h1>
           <p className="auth-lead">Connect to your DNS service with an API key.</p>
-          {notice && (
+          {notice && !tried && (
             <div
               className={`callout ${signedOut ? 'callout-info' : 'callout-warning'}`}
               role={signedOut ? 'status' : 'alert'}
@@ -38,7 +42,7 @@ export function SignInPage() {
               </div>
             </div>
           )}
-          <SignInForm />
+          <SignInForm onAttempt={() => setTried(true)} />
         </div>
         <p className="auth-help">
           No key yet? The server prints a sign-in link when it first starts, and your operator

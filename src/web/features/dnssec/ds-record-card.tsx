@@ -47,7 +47,7 @@ export function DsRecordCard({ zoneName, record }: { zoneName: string; record: s
     <section className="card ds-card" aria-labelledby={titleId}>
       <div className="card-header">
         <h3 className="card-title" id={titleId}>
-          DS record · {digestName}
+          DS record · <span className="nowrap">{digestName}</span>
         </h3>
         {ds.digestType === 2 && <Badge tone="success">Recommended</Badge>}
       </div>

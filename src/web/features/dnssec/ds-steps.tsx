@@ -19,11 +19,15 @@ export function DsSteps({ zoneName }: { zoneName: string }) {
         <strong>Check it once the registry has published it</strong> (minutes to a few hours). The
         parent zone should return the DS, and a validating resolver should say “fully validated”:
         <CopyText
-          className="copy-text-box"
+          className="copy-text-box copy-text-command"
           value={`dig +dnssec DS ${zoneName}`}
           label="dig command"
         />
-        <CopyText className="copy-text-box" value={`delv ${zoneName} SOA`} label="delv command" />
+        <CopyText
+          className="copy-text-box copy-text-command"
+          value={`delv ${zoneName} SOA`}
+          label="delv command"
+        />
         Or enter the name in a DNSSEC debugger such as{' '}
         <a href="https://dnsviz.net/" target="_blank" rel="noreferrer">
           DNSViz

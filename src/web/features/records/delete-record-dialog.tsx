@@ -56,13 +56,20 @@ export function DeleteRecordDialog({
           describedBy={trafficId}
         />
       )}
-      <div className="form-actions">
-        <DialogClose>Cancel</DialogClose>
+      {/* The value is what was asked for: its delete is the main button, beside Cancel; the whole
+          RRset's is a lesser, outlined one set apart on the other side. */}
+      <div className="form-actions delete-actions">
         {n > 1 && (
-          <Button variant="danger" disabled={blocked} onClick={onDeleteRRset}>
+          <Button
+            variant="danger-outline"
+            className="delete-all"
+            disabled={blocked}
+            onClick={onDeleteRRset}
+          >
             <IconTrash /> Delete all {n} values
           </Button>
         )}
+        <DialogClose>Cancel</DialogClose>
         <Button variant="danger" disabled={blocked} onClick={onDeleteValue}>
           <IconTrash /> {n > 1 ? 'Delete this value' : 'Delete record'}
         </Button>

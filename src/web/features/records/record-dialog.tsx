@@ -38,7 +38,10 @@ export function RecordDialog({ zone, records, editing, onClose, focusAfter }: Re
             <span className="mono">{editing.name}</span> in {zone.name}
           </>
         ) : (
-          <>A value in {zone.name}. Enter saves, Escape cancels.</>
+          <>
+            A value in {zone.name}.
+            <span className="keyboard-hint"> Enter saves, Escape cancels.</span>
+          </>
         )
       }
       className="dialog-wide"

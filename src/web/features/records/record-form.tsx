@@ -195,15 +195,22 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
             </span>
           )}
         </Field>
-        <Field label="Type" error={errors.type?.message} className="record-type-field">
+        {/* The type alone in the box (a description cut off there said less than nothing); what
+            the chosen type is, in words, under it. */}
+        <Field
+          label="Type"
+          error={errors.type?.message}
+          className="record-type-field"
+          hint={RECORD_SPECS[type]?.description}
+        >
           {(a) =>
             editing ? (
               <input {...a} {...typeField} className="input input-mono" readOnly />
             ) : (
               <select {...a} {...typeField} className="select select-block">
                 {RECORD_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}: {RECORD_SPECS[t].description}
+                  <option key={t} value={t} title={RECORD_SPECS[t].description}>
+                    {t}
                   </option>
                 ))}
               </select>

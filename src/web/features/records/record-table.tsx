@@ -93,9 +93,12 @@ export function RecordTable({
   selection,
   traffic,
   trafficAt,
+  zoneDisabled = false,
   ref,
   ...actions
 }: RowActions & {
+  /** The zone is disabled: the switches say that nothing is served. */
+  zoneDisabled?: boolean;
   sets: readonly RRset[];
   /** Queries per RRset of the last TABLE_DAYS days; undefined until read (or unreadable). */
   traffic: TrafficMap | undefined;
@@ -188,6 +191,7 @@ export function RecordTable({
               selected={selectionMask(s, selection)}
               traffic={traffic ? (trafficOf(traffic, s) ?? NO_TRAFFIC) : undefined}
               trafficAt={trafficAt}
+              zoneDisabled={zoneDisabled}
               highlightId={
                 highlightId && s.values.some((v) => v.id === highlightId) ? highlightId : null
               }

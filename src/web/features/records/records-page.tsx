@@ -240,6 +240,7 @@ export function RecordsPage() {
           selection={bulk.selection}
           traffic={traffic}
           trafficAt={trafficAt}
+          zoneDisabled={zone?.status === 'disabled'}
           {...actions}
         />
       </>

@@ -53,7 +53,7 @@ export function RecordsToolbar({
       <SearchBox
         inputRef={searchRef}
         label="Search"
-        placeholder="Name, value or comment"
+        placeholder="Name, value, comment"
         value={query}
         onChange={onQuery}
       />

@@ -2,11 +2,12 @@
 // value with its content, an inline on/off switch, Edit and Delete, and checkboxes that select
 // the RRset or a value for bulk edits. Memoised: an RRset re-renders only when it or its part of
 // the selection changes.
-import { Fragment, memo, type Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { PENDING_PREFIX, type DnsRecord } from '../../api/records';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
+import { DnsName } from '../../ui/dns-name';
 import { formatNumber, formatTtl } from '../../ui/format';
 import { IconEdit, IconTrash } from '../../ui/icons';
 import type { RrsetTraffic } from '../../api/rrset-usage';
@@ -22,19 +23,14 @@ export interface RowActions {
   onDelete: (record: DnsRecord, set: RRset) => void;
 }
 
-/** Long names wrap after a dot rather than inside a label. */
-function breakAtDots(name: string) {
-  const labels = name.split('.');
-  return labels.map((l, i) => (
-    <Fragment key={i}>
-      {l}
-      {i < labels.length - 1 && (
-        <>
-          .<wbr />
-        </>
-      )}
-    </Fragment>
-  ));
+/** The switch's tooltip: a disabled zone serves nothing, whatever the record's own state. */
+function switchTitle(off: boolean, zoneDisabled: boolean) {
+  if (zoneDisabled) {
+    return off
+      ? 'Zone disabled: not served. This value stays off when the zone is enabled. Click to turn it on.'
+      : 'Zone disabled: not served. This value is served once the zone is enabled. Click to turn it off.';
+  }
+  return off ? 'Disabled: not served. Click to enable.' : 'Served. Click to disable.';
 }
 
 const clip = (s: string, n = 48) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -50,6 +46,8 @@ interface RRsetRowsProps extends RowActions {
   trafficAt: number;
   /** Its place in the list, for the virtualiser's measuring. */
   index: number;
+  /** The zone is disabled: no value is served, whatever its switch says. */
+  zoneDisabled: boolean;
   ref: Ref<HTMLTableSectionElement>;
 }
 
@@ -59,6 +57,7 @@ export const RRsetRows = memo(function RRsetRows({
   selected,
   index,
   ref,
+  zoneDisabled,
   traffic,
   trafficAt,
   onSelect,
@@ -98,7 +97,7 @@ export const RRsetRows = memo(function RRsetRows({
                     onSelect={(on, extend) => onSelect({ set, id: null }, on, extend)}
                   />
                   <span className="rec-name" title={set.name}>
-                    {breakAtDots(set.relative)}
+                    <DnsName name={set.relative} />
                   </span>
                 </th>
                 <td rowSpan={n} className="cell-type" data-label="Type">
@@ -146,14 +145,12 @@ export const RRsetRows = memo(function RRsetRows({
                 <button
                   type="button"
                   role="switch"
-                  className="switch"
+                  className={cx('switch', zoneDisabled && 'switch-zone-off')}
                   aria-checked={!r.disabled}
-                  aria-label={`Served: ${what}`}
-                  title={
-                    r.disabled
-                      ? 'Disabled: not served. Click to enable.'
-                      : 'Served. Click to disable.'
+                  aria-label={
+                    zoneDisabled ? `Zone disabled, not served: ${what}` : `Served: ${what}`
                   }
+                  title={switchTitle(r.disabled, zoneDisabled)}
                   disabled={pending}
                   onClick={() => onToggle(r, set)}
                 >

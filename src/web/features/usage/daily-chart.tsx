@@ -37,6 +37,26 @@ function DayTooltip({
   );
 }
 
+/**
+ * A marker's number over the plot area (the chart's top margin), not inside it where it covered
+ * the bars: centred on its line, or ending at it near the right edge and starting at it near the
+ * left, so that the last day's or hour's label is not cut off.
+ */
+function markerLabel(label: string, place: number) {
+  const anchor = place > 0.85 ? 'end' : place < 0.15 ? 'start' : 'middle';
+  const MarkerLabel = ({ viewBox }: { viewBox?: { x?: number; y?: number } }) => {
+    const x = viewBox?.x ?? 0;
+    const y = viewBox?.y ?? 0;
+    const dx = anchor === 'end' ? 3 : anchor === 'start' ? -3 : 0;
+    return (
+      <text x={x + dx} y={y - 6} textAnchor={anchor} className="usage-marker-label">
+        {label}
+      </text>
+    );
+  };
+  return MarkerLabel;
+}
+
 interface Props {
   series: DaySeries;
   unit?: AxisUnit;
@@ -59,7 +79,8 @@ export function DailyChart({ series, unit = 'day', markers = [] }: Props) {
         data={rows}
         responsive
         style={{ width: '100%', height: 260 }}
-        margin={{ top: 8, right: 8, bottom: 4, left: 4 }}
+        // Room above the plot for the markers' numbers.
+        margin={{ top: markers.length ? 22 : 8, right: 8, bottom: 4, left: 4 }}
         accessibilityLayer={false}
       >
         <CartesianGrid vertical={false} className="usage-grid" />
@@ -86,7 +107,10 @@ export function DailyChart({ series, unit = 'day', markers = [] }: Props) {
             x={m.at}
             className="usage-marker"
             strokeDasharray="4 3"
-            label={{ value: m.label, position: 'insideTopRight', className: 'usage-marker-label' }}
+            label={markerLabel(
+              m.label,
+              rows.length > 1 ? rows.findIndex((r) => r.date === m.at) / (rows.length - 1) : 0.5,
+            )}
           />
         ))}
       </BarChart>

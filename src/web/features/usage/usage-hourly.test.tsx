@@ -119,6 +119,13 @@ describe('usage page, hours and changes', () => {
       'aria-pressed',
       'true',
     );
+    // Hour by hour is always the last 7 days: no day preset is pressed, no day can be picked.
+    expect(screen.getByRole('button', { name: 'This month' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(screen.queryByLabelText('From (UTC)')).toBeNull();
+    expect(screen.queryByLabelText('To (UTC)')).toBeNull();
     const table = screen.getByRole('table', { name: 'Queries per hour by record type' });
     expect(
       within(table)

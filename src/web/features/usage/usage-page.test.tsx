@@ -157,6 +157,18 @@ function topNames(url: string, asked: TopName[], nxdomain: TopName[]) {
 describe('usage over a range of days', () => {
   const today = utcDay(Date.now());
 
+  /** The zone, and no queries in whatever range is asked (noted in `asked`). */
+  const serveEmptyRange =
+    (asked: string[] = []): FetchHandler =>
+    ({ url }) => {
+      if (!url.includes('/usage')) return ok(zone);
+      if (url.includes('/usage/top-names')) return ok(topNames(url, [], []));
+      asked.push(url);
+      const q = new URL(url, 'http://x').searchParams;
+      const start = q.get('start_date') ?? `${today.slice(0, 7)}-01`;
+      return ok(rangeUsage(start, q.get('end_date') ?? today, {}));
+    };
+
   it('shows the days stacked by type, their numbers, and the outcomes', async () => {
     const start = addDays(today, -2);
     renderPage(({ url }) =>
@@ -193,19 +205,7 @@ describe('usage over a range of days', () => {
 
   it('asks for the preset range and keeps it in the URL', async () => {
     const asked: string[] = [];
-    renderPage(({ url }) => {
-      if (!url.includes('/usage')) return ok(zone);
-      if (url.includes('/usage/top-names')) return ok(topNames(url, [], []));
-      asked.push(url);
-      const q = new URL(url, 'http://x').searchParams;
-      return ok(
-        rangeUsage(
-          q.get('start_date') ?? `${today.slice(0, 7)}-01`,
-          q.get('end_date') ?? today,
-          {},
-        ),
-      );
-    });
+    renderPage(serveEmptyRange(asked));
     await screen.findByRole('form', { name: 'Range of days' });
     await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(
@@ -215,6 +215,31 @@ describe('usage over a range of days', () => {
     expect(
       await screen.findByText('No queries were answered for this zone in this range.'),
     ).toBeVisible();
+  });
+
+  it('shows which preset the range is: pressed, the others not', async () => {
+    renderPage(serveEmptyRange());
+    await screen.findByRole('form', { name: 'Range of days' });
+    const presets = () =>
+      within(screen.getByRole('group', { name: 'Preset ranges' }))
+        .getAllByRole('button')
+        .filter((b) => b.getAttribute('aria-pressed') === 'true')
+        .map((b) => b.textContent);
+    // None in the URL: the service's default, this month.
+    expect(presets()).toEqual(['This month']);
+    await userEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
+    await screen.findByText(`?from=${addDays(today, -29)}&to=${today}`);
+    expect(presets()).toEqual(['Last 30 days']);
+    await userEvent.click(screen.getByRole('button', { name: 'Last 12 months' }));
+    await screen.findByText(`?from=${addDays(today, -365)}&to=${today}`);
+    expect(presets()).toEqual(['Last 12 months']);
+    // Days of one's own: no preset is pressed.
+    const from = screen.getByLabelText('From (UTC)');
+    await userEvent.clear(from);
+    await userEvent.type(from, addDays(today, -3));
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await screen.findByText(`?from=${addDays(today, -3)}&to=${today}`);
+    expect(presets()).toEqual([]);
   });
 
   it('names a bad range at its field and sends nothing', async () => {

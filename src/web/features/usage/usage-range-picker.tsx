@@ -14,6 +14,22 @@ const PRESETS: { label: string; days: (today: string) => UsageDays | undefined }
   { label: 'Last 12 months', days: (t) => ({ start: addDays(t, -365), end: t }) },
 ];
 
+/**
+ * The preset the URL's range is, if any: none in the URL is the service's default, this month;
+ * a range that two presets share (the 7th of a month) is the narrower named one, the one clicked.
+ */
+function activePreset(from: string, to: string, hourly: boolean, today: string): string | null {
+  if (hourly) return null;
+  if (!from && !to) return 'This month';
+  const named = [...PRESETS.slice(1), PRESETS[0]!];
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const hit = named.find((p) => {
+    const d = p.days(today) ?? { start: monthStart, end: today };
+    return d.start === from && d.end === to;
+  });
+  return hit?.label ?? null;
+}
+
 interface Props {
   from: string;
   to: string;
@@ -47,13 +63,20 @@ export function UsageRangePicker({ from, to, shown, hourly, onChange }: Props) {
     setEnd(days?.end ?? today);
     onChange(days);
   };
+  const active = activePreset(from, to, hourly, today);
   const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
 
   return (
     <form className="usage-range" onSubmit={submit} aria-label="Range of days" noValidate>
       <div className="usage-range-presets" role="group" aria-label="Preset ranges">
         {PRESETS.map((p) => (
-          <Button key={p.label} size="sm" type="button" onClick={() => preset(p.days(today))}>
+          <Button
+            key={p.label}
+            size="sm"
+            type="button"
+            aria-pressed={active === p.label}
+            onClick={() => preset(p.days(today))}
+          >
             {p.label}
           </Button>
         ))}
@@ -69,28 +92,37 @@ export function UsageRangePicker({ from, to, shown, hourly, onChange }: Props) {
           Last 7 days by hour
         </Button>
       </div>
-      {(
-        [
-          ['From (UTC)', 'start_date', start, setStart],
-          ['To (UTC)', 'end_date', end, setEnd],
-        ] as const
-      ).map(([label, field, value, set]) => (
-        <Field key={field} label={label} error={fieldError(field)}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="date"
-              max={today}
-              value={value}
-              onChange={(e) => set(e.target.value)}
-            />
-          )}
-        </Field>
-      ))}
-      <Button type="submit" size="sm" variant="primary">
-        Show
-      </Button>
+      {/* Hour by hour is always the last 7 days: no day to pick, so From and To are not offered. */}
+      {hourly ? (
+        <p className="usage-range-note small muted">
+          Hour by hour, the last 7 days (UTC). Pick another range above to choose days.
+        </p>
+      ) : (
+        <>
+          {(
+            [
+              ['From (UTC)', 'start_date', start, setStart],
+              ['To (UTC)', 'end_date', end, setEnd],
+            ] as const
+          ).map(([label, field, value, set]) => (
+            <Field key={field} label={label} error={fieldError(field)}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  type="date"
+                  max={today}
+                  value={value}
+                  onChange={(e) => set(e.target.value)}
+                />
+              )}
+            </Field>
+          ))}
+          <Button type="submit" size="sm" variant="primary">
+            Show
+          </Button>
+        </>
+      )}
     </form>
   );
 }

@@ -99,6 +99,39 @@ describe('import dialog', () => {
     ]);
   });
 
+  it('"Leave out the lines with errors" stays ticked on Preview again, for the new preview’s errors', async () => {
+    const twoErrors = importResult({
+      errors: [
+        { line: 3, message: 'A record content must be an IPv4 address.', field: 'content' },
+        { line: 4, message: 'A record content must be an IPv4 address.', field: 'content' },
+      ],
+    });
+    const t = setup(({ body }) => {
+      const { dry_run, zone_file } = body as { dry_run: boolean; zone_file: string };
+      const result = zone_file.includes('worse') ? twoErrors : withError;
+      return ok(dry_run ? result : { ...result, dry_run: false, change_id: 'chg_1' });
+    });
+    await t.paste(FILE);
+    await t.preview();
+    await t.user.click(await within(t.dialog).findByLabelText(/Leave out the line with an error/));
+    expect(t.apply).toBeEnabled();
+
+    await t.preview();
+    await waitFor(() => expect(t.bodies()).toHaveLength(2));
+    expect(within(t.dialog).getByLabelText(/Leave out the line with an error/)).toBeChecked();
+    expect(t.apply).toBeEnabled();
+
+    // The file changed: its new errors are the ones left out.
+    await t.paste('worse 300 IN A 300.2.2.2\n');
+    await t.preview();
+    const box = await within(t.dialog).findByLabelText(/Leave out the 2 lines with errors/);
+    expect(box).toBeChecked();
+    await waitFor(() => expect(t.apply).toBeEnabled());
+    await t.user.click(t.apply);
+    await waitFor(() => expect(t.onApplied).toHaveBeenCalled());
+    expect(t.bodies().at(-1)).toMatchObject({ dry_run: false, exclude_lines: [3, 4] });
+  });
+
   it('"Line 3" puts the caret on that line of the text', async () => {
     const t = setup(() => ok(withError));
     await t.paste(FILE);

@@ -51,8 +51,9 @@ export function useImportFlow(zoneId: string, zoneName: string) {
       { zoneFile: sent.text, mode: sent.mode },
       {
         onSuccess: (result) => {
+          // "Leave out the lines with errors" is kept: it applies to the new preview's errors
+          // (the lines sent as excluded are read from them at Apply).
           setPreviewed({ ...sent, result, lines: fileLines(sent.text) });
-          setLeaveOut(false);
           onDone?.();
         },
       },

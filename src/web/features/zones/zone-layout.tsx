@@ -5,8 +5,10 @@ import { isApiError } from '../../api/api-error';
 import { useZone } from '../../api/zones';
 import { Badge, StatusBadge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
+import { DnsName } from '../../ui/dns-name';
 import { ErrorPanel } from '../../ui/error-panel';
 import { Loading, Skeleton } from '../../ui/skeleton';
+import { ZoneDisabledBanner } from './zone-disabled-banner';
 
 const TABS = [
   { to: '', label: 'Overview' },
@@ -23,7 +25,9 @@ function Breadcrumb({ name }: { name: string | null }) {
         <li>
           <Link to="/">Zones</Link>
         </li>
-        <li aria-current={name ? 'page' : undefined}>{name ?? '…'}</li>
+        <li aria-current={name ? 'page' : undefined}>
+          <span>{name ? <DnsName name={name} /> : '…'}</span>
+        </li>
       </ol>
     </nav>
   );
@@ -93,7 +97,9 @@ export function ZoneLayout({ banner }: { banner?: ReactNode } = {}) {
       <div className="page-header">
         <div className="page-header-text">
           <div className="page-header-title-row">
-            <h1 className="page-title page-title-mono">{zone.name}</h1>
+            <h1 className="page-title page-title-mono">
+              <DnsName name={zone.name} />
+            </h1>
             <StatusBadge status={zone.status} />
             {zone.dnssec_enabled && <Badge tone="accent">DNSSEC</Badge>}
           </div>
@@ -109,6 +115,7 @@ export function ZoneLayout({ banner }: { banner?: ReactNode } = {}) {
           </NavLink>
         ))}
       </nav>
+      {zone.status === 'disabled' && <ZoneDisabledBanner zone={zone} />}
       {banner}
       <Outlet />
     </>

@@ -21,7 +21,7 @@ import {
 import { checkRecordQuotaFor, RecordLimitError, type RecordLimits } from './record-limits';
 import { RecordConflict, type RecordWrite } from './record-writes';
 import type { RecordRow } from './records';
-import { addedValues, finalStateProblems, RRsetRefused, writeStates } from './rrset-apply';
+import { addedValues, finalStateProblems, type RRsetRefused, writeStates } from './rrset-apply';
 import type { ZoneRow } from './zones';
 import { sameValue } from '../../shared/dns/zone-file';
 import { inSlices, pacer } from '../slices';

@@ -60,9 +60,10 @@ export function createApp(deps: AppDeps) {
     '/v1/*',
     cors({
       origin: '*',
-      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-ID'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-Request-ID', 'If-Match'],
       exposeHeaders: [
         'X-Request-ID',
+        'ETag',
         'Retry-After',
         'RateLimit-Limit',
         'RateLimit-Remaining',

@@ -3,8 +3,23 @@ import { normalizeRecordName } from '../../shared/dns/names';
 import { parseRecordType, type RecordType } from '../../shared/dns/records';
 import type { ZoneRow } from '../store/zones';
 import { RecordLimitError } from '../store/record-limits';
-import { RecordConflict } from '../store/record-writes';
+import type { Context } from 'hono';
+import { parseIfMatch, recordVersion, type VersionedRecord } from '../../shared/api/versions';
+import { RecordConflict, RecordGone, StaleWrite, type Expected } from '../store/record-writes';
 import { ApiFailure, fail } from './errors';
+
+/** What a write to existing records expects, from the request's If-Match (ADR 0028). */
+export function expectedOf(c: Context, scope: Expected['scope']): Expected {
+  return { ifMatch: parseIfMatch(c.req.header('If-Match')), scope };
+}
+
+/** The answer's ETag: the version of the record it shows. */
+export function tagRecord(
+  c: Context,
+  record: Omit<VersionedRecord, 'disabled'> & { disabled: number | boolean },
+) {
+  c.header('ETag', recordVersion({ ...record, disabled: Boolean(record.disabled) }));
+}
 
 export function resolveName(zone: ZoneRow, name: string, type: string): string {
   const r = normalizeRecordName(name, zone.name);
@@ -56,6 +71,14 @@ export function refusalFailure(
       ...extra,
     });
   }
+  if (e instanceof StaleWrite) {
+    return new ApiFailure(412, 'precondition_failed', e.message, {
+      version: e.version,
+      records: e.current,
+      ...extra,
+    });
+  }
+  if (e instanceof RecordGone) return new ApiFailure(404, 'record_not_found', e.message, extra);
   if (e instanceof RecordLimitError)
     return new ApiFailure(e.status, e.code, e.message, { ...e.details, ...extra });
   return undefined;

@@ -1,5 +1,5 @@
 // Declares a route once: OpenAPI document, handler, and its entry in the gate's route table.
-import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import { z, type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { Scope } from '../../shared/api/fields';
 import type { UnflushedRrset } from '../dns/rrset-usage';
@@ -73,6 +73,20 @@ export function jsonBody<T>(schema: T) {
 const error = (description: string) => json(errorBodySchema, description);
 
 /** Error answers every authenticated route can give. */
+/** The If-Match header of a write to existing records (ADR 0028), for the OpenAPI document. */
+export const ifMatchHeaders = z.object({
+  'if-match': z.string().optional().meta({
+    description:
+      'The ETag of the record (or, deleting a whole RRset by name, of the RRset) this write was made from; when it is no longer current the answer is 412 precondition_failed and nothing is written',
+    example: '"5f0c2a9e81d34b77"',
+  }),
+});
+
+/** The 412 of a write whose If-Match is no longer current. */
+export const staleWrite = error(
+  'If-Match named a version that is no longer current: `error.details.version` is the current one, `error.details.records` what is stored now; nothing was written',
+);
+
 export const commonErrors = {
   400: error('Invalid request; `error.code` says which field and why'),
   401: error('Missing, unknown or revoked API key'),

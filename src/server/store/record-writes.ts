@@ -2,6 +2,12 @@
 // announces the RRsets it touched with the rows they now hold (announce.ts).
 import { sql, type QueryCreator } from 'kysely';
 import { dialectOf } from './dialect';
+import {
+  recordVersion,
+  rrsetVersion,
+  versionMatches,
+  type VersionedRecord,
+} from '../../shared/api/versions';
 import type { RecordType } from '../../shared/dns/records';
 import { rrsetProblem } from '../../shared/dns/rrset-rules';
 import { sameValue } from '../../shared/dns/zone-file';
@@ -45,6 +51,106 @@ export class RecordConflict extends Error {
     super(message);
   }
 }
+
+/** The record a write names is gone: deleted since it was read. The route answers 404. */
+export class RecordGone extends Error {}
+
+/**
+ * A write made from a version of the record (or RRset) that is no longer current: If-Match did
+ * not match. The route answers 412 with what is current, so that the client can show it.
+ */
+export class StaleWrite extends Error {
+  constructor(
+    message: string,
+    readonly version: string,
+    readonly current: CurrentRecord[],
+  ) {
+    super(message);
+  }
+}
+
+/** What a write to existing records expects to find: the versions of If-Match, of each record or of the RRset. */
+export interface Expected {
+  ifMatch: string[] | '*' | undefined;
+  scope: 'record' | 'rrset';
+}
+
+type CurrentRecord = VersionedRecord & { id: string };
+
+/** The records `rows` name as `before` holds them (each RRset read whole), or RecordGone. */
+function currentRecords(before: States, rows: readonly RecordRow[]): CurrentRecord[] {
+  return rows.map((row) => {
+    const state = before.get(rrsetKey(row));
+    const value = state?.values.find((v) => v.content === row.content);
+    if (!state || !value) {
+      throw new RecordGone(
+        `The ${row.type} record "${row.content}" at ${row.name} no longer exists: it was changed or deleted since it was read. Reload the records and try again.`,
+      );
+    }
+    const { ttl, comment } = state;
+    const { id, name, type, content } = row;
+    return { id, name, type, content, ttl, comment, disabled: value.disabled };
+  });
+}
+
+/**
+ * Checks, inside the write's transaction, that what `rows` name is still there and, with
+ * If-Match, still the version the client saw. Returns the records as they are now.
+ */
+function checkExpected(
+  zoneId: string,
+  before: States,
+  rows: readonly RecordRow[],
+  expected: Expected,
+): CurrentRecord[] {
+  const first = rows[0];
+  if (!first) return [];
+  if (expected.scope === 'record') {
+    const current = currentRecords(before, rows);
+    for (const rec of current) {
+      const version = recordVersion(rec);
+      if (!versionMatches(expected.ifMatch, version)) {
+        throw new StaleWrite(
+          `The ${rec.type} record "${rec.content}" at ${rec.name} changed since you read it (If-Match ${String(expected.ifMatch)}; now ${version}). Read it again, and send its new version to write over the change.`,
+          version,
+          [rec],
+        );
+      }
+    }
+    return current;
+  }
+  const state = before.get(rrsetKey(first));
+  if (!state) {
+    throw new RecordGone(
+      `There is no longer any ${first.type} record at ${first.name}: it was deleted since it was read.`,
+    );
+  }
+  const { ttl, comment } = state;
+  const { name, type } = first;
+  const all = state.values.map((v) => {
+    const { content, disabled } = v;
+    return {
+      id: recordId(zoneId, name, type, content),
+      name,
+      type,
+      content,
+      ttl,
+      comment,
+      disabled,
+    };
+  });
+  const version = rrsetVersion(all);
+  if (!versionMatches(expected.ifMatch, version)) {
+    throw new StaleWrite(
+      `The ${first.type} records at ${first.name} changed since you read them (If-Match ${String(expected.ifMatch)}; now ${version}). Read them again, and send their new version to write over the change.`,
+      version,
+      all,
+    );
+  }
+  return all;
+}
+
+const anyVersion: Expected = { ifMatch: undefined, scope: 'record' };
 
 export interface RecordWrite {
   name: string;
@@ -182,11 +288,15 @@ export async function updateRecord(
   zone: ZoneRow,
   current: RecordRow,
   w: RecordWrite,
+  expected: Expected = anyVersion,
 ) {
   return zoneWrite(store, zone.id, async (trx) => {
     const before = await readStates(trx, zone.id, [current, w]);
+    // What is stored now, not what the request's handler read before the transaction began.
+    const [now] = checkExpected(zone.id, before, [current], expected);
+    const was = now?.disabled ? 1 : 0;
     const id = recordId(zone.id, w.name, w.type, w.content);
-    const disabled = w.disabled === undefined ? current.disabled : w.disabled ? 1 : 0;
+    const disabled = w.disabled === undefined ? was : w.disabled ? 1 : 0;
     if (id !== current.id) {
       const clash = await trx
         .selectFrom('records')
@@ -223,7 +333,8 @@ export async function updateRecord(
     }
     const rrset = await upsertRRset(trx, zone, w);
     const row = { id, name: w.name, type: w.type, content: w.content, disabled, ...rrset };
-    return written(trx, store, zone, row, before, updateSummary(before, current, w, disabled));
+    const summary = updateSummary(before, { ...current, disabled: was }, w, disabled);
+    return written(trx, store, zone, row, before, summary);
   });
 }
 
@@ -287,10 +398,12 @@ export async function deleteRecords(
   store: Store,
   zone: ZoneRow,
   rows: readonly RecordRow[],
+  expected: Expected = anyVersion,
 ): Promise<number> {
   if (!rows.length) return 0;
   return zoneWrite(store, zone.id, async (trx) => {
     const before = await readStates(trx, zone.id, rows);
+    checkExpected(zone.id, before, rows, expected);
     const ids = rows.map((r) => r.id);
     const r = await trx
       .deleteFrom('records')

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'invalid_record_comment',
   'record_mismatch',
   'ambiguous_record',
+  /** If-Match named a version of the record (or RRset) that is no longer current: 412. */
+  'precondition_failed',
   'unauthorized',
   'insufficient_scope',
   'zone_not_found',

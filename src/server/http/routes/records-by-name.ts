@@ -19,8 +19,16 @@ import { actingStore } from '../acting';
 import { fail } from '../errors';
 import { loadZone } from '../loaders';
 import { recordWritten } from '../present';
-import { guarded, resolveName, resolveType } from '../record-input';
-import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
+import { expectedOf, guarded, resolveName, resolveType, tagRecord } from '../record-input';
+import {
+  commonErrors,
+  ifMatchHeaders,
+  json,
+  jsonBody,
+  register,
+  staleWrite,
+  type Registrar,
+} from '../registrar';
 import { zoneParams } from './zones';
 
 const byNameParams = zoneParams.extend({
@@ -82,11 +90,17 @@ export function registerRecordByNameRoutes(r: Registrar) {
       description:
         'For an RRset with several values, `content=` selects the one to update; without it the answer is 400 ambiguous_record.',
       middleware,
-      request: { params: byNameParams, query: contentQuery, ...jsonBody(updateRecordByNameInput) },
+      request: {
+        params: byNameParams,
+        query: contentQuery,
+        headers: ifMatchHeaders,
+        ...jsonBody(updateRecordByNameInput),
+      },
       responses: {
-        200: json(recordWriteResponse, 'The record as it now is'),
+        200: json(recordWriteResponse, 'The record as it now is (its version in ETag)'),
         ...commonErrors,
         409: conflict,
+        412: staleWrite,
       },
     }),
     async (c) => {
@@ -123,13 +137,20 @@ export function registerRecordByNameRoutes(r: Registrar) {
         });
       }
       const row = await guarded(() =>
-        updateRecord(actingStore(store, c), zone, first, {
-          ...input,
-          name: first.name,
-          type: first.type,
-          content: content.value,
-        }),
+        updateRecord(
+          actingStore(store, c),
+          zone,
+          first,
+          {
+            ...input,
+            name: first.name,
+            type: first.type,
+            content: content.value,
+          },
+          expectedOf(c, 'record'),
+        ),
       );
+      tagRecord(c, row);
       return c.json(success(recordWritten('Updated', row)), 200);
     },
   );
@@ -142,17 +163,22 @@ export function registerRecordByNameRoutes(r: Registrar) {
       path: '/v1/zones/{zone_id}/records/by-name/{name}/{type}',
       summary: 'Delete one value (with content=) or the whole RRset',
       middleware,
-      request: { params: byNameParams, query: contentQuery },
+      request: { params: byNameParams, query: contentQuery, headers: ifMatchHeaders },
       responses: {
         200: json(recordDeleteResponse, 'Deleted; `deleted` counts the values removed'),
         ...commonErrors,
+        412: staleWrite,
       },
     }),
     async (c) => {
       const zone = c.get('zone');
       const selected = c.get('selected');
       const first = selected[0]!;
-      const deleted = await deleteRecords(actingStore(store, c), zone, selected);
+      // Without content= the whole RRset goes, and If-Match names the RRset's version.
+      const scope = c.req.query('content') === undefined ? 'rrset' : 'record';
+      const deleted = await guarded(() =>
+        deleteRecords(actingStore(store, c), zone, selected, expectedOf(c, scope)),
+      );
       const message = `Deleted ${deleted} ${first.type} value${deleted === 1 ? '' : 's'} at ${first.name}`;
       return c.json(success({ message, deleted }), 200);
     },

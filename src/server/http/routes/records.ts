@@ -17,8 +17,16 @@ import { actingStore } from '../acting';
 import { fail } from '../errors';
 import { loadRecord, loadZone } from '../loaders';
 import { pageOf, presentRecord, recordWritten } from '../present';
-import { guarded, resolveName, resolveType } from '../record-input';
-import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
+import { expectedOf, guarded, resolveName, resolveType, tagRecord } from '../record-input';
+import {
+  commonErrors,
+  ifMatchHeaders,
+  json,
+  jsonBody,
+  register,
+  staleWrite,
+  type Registrar,
+} from '../registrar';
 import { zoneParams } from './zones';
 
 const recordParams = zoneParams.extend({
@@ -65,6 +73,7 @@ export function registerRecordRoutes(r: Registrar) {
           { recordsPerZone: QUOTA_RECORDS_PER_ZONE },
         ),
       );
+      tagRecord(c, row);
       return c.json(success(recordWritten('Created', row)), 201);
     },
   );
@@ -106,9 +115,16 @@ export function registerRecordRoutes(r: Registrar) {
       summary: 'Get a record',
       middleware: withRecord,
       request: { params: recordParams },
-      responses: { 200: json(recordResponse, 'The record'), ...commonErrors },
+      responses: {
+        200: json(recordResponse, 'The record (its version in ETag, for If-Match)'),
+        ...commonErrors,
+      },
     }),
-    (c) => c.json(success({ record: presentRecord(c.get('record')) }), 200),
+    (c) => {
+      const record = c.get('record');
+      tagRecord(c, record);
+      return c.json(success({ record: presentRecord(record) }), 200);
+    },
   );
 
   register(
@@ -119,11 +135,12 @@ export function registerRecordRoutes(r: Registrar) {
       path: '/v1/zones/{zone_id}/records/{record_id}',
       summary: 'Update a record by id (a new content gives a new id)',
       middleware: withRecord,
-      request: { params: recordParams, ...jsonBody(updateRecordInput) },
+      request: { params: recordParams, headers: ifMatchHeaders, ...jsonBody(updateRecordInput) },
       responses: {
-        200: json(recordWriteResponse, 'The record as it now is'),
+        200: json(recordWriteResponse, 'The record as it now is (its version in ETag)'),
         ...commonErrors,
         409: conflict,
+        412: staleWrite,
       },
     }),
     async (c) => {
@@ -143,8 +160,15 @@ export function registerRecordRoutes(r: Registrar) {
         );
       }
       const row = await guarded(() =>
-        updateRecord(actingStore(store, c), zone, current, { ...input, name }),
+        updateRecord(
+          actingStore(store, c),
+          zone,
+          current,
+          { ...input, name },
+          expectedOf(c, 'record'),
+        ),
       );
+      tagRecord(c, row);
       return c.json(success(recordWritten('Updated', row)), 200);
     },
   );
@@ -157,13 +181,15 @@ export function registerRecordRoutes(r: Registrar) {
       path: '/v1/zones/{zone_id}/records/{record_id}',
       summary: 'Delete a record by id',
       middleware: withRecord,
-      request: { params: recordParams },
-      responses: { 200: json(recordDeleteResponse, 'Deleted'), ...commonErrors },
+      request: { params: recordParams, headers: ifMatchHeaders },
+      responses: { 200: json(recordDeleteResponse, 'Deleted'), ...commonErrors, 412: staleWrite },
     }),
     async (c) => {
       const zone = c.get('zone');
       const record = c.get('record');
-      await deleteRecords(actingStore(store, c), zone, [record]);
+      await guarded(() =>
+        deleteRecords(actingStore(store, c), zone, [record], expectedOf(c, 'record')),
+      );
       const message = `Deleted ${record.type} record ${record.content} at ${record.name}`;
       return c.json(success({ message }), 200);
     },

@@ -1,0 +1,251 @@
+// Record versions over real HTTP (ADR 0028): ETag on reads and writes, If-Match on PUT and
+// DELETE by id and by name, 412 with what is current, and writes racing a delete.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DnsRecord as Rec } from '../../../shared/api';
+import { parseIfMatch, recordVersion, rrsetVersion } from '../../../shared/api/versions';
+import { deleteRecords, RecordGone, updateRecord } from '../../store/record-writes';
+import { getRecord } from '../../store/records';
+import {
+  createZone,
+  startTestServer,
+  type ApiAnswer,
+  type Json,
+  type TestClient,
+  type TestServer,
+} from '../../test-support/harness';
+
+const ZONE = 'versions.example';
+let srv: TestServer;
+let api: TestClient;
+let z: string;
+
+const recordPath = (id: string) => `/v1/zones/${z}/records/${id}`;
+const byName = (name: string, type: string, content?: string) =>
+  `/v1/zones/${z}/records/by-name/${encodeURIComponent(name)}/${type}` +
+  (content === undefined ? '' : `?content=${encodeURIComponent(content)}`);
+
+async function add(name: string, type: string, content: string, extra = {}): Promise<Rec> {
+  const r = await api.post(`/v1/zones/${z}/records`, { name, type, content, ...extra });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.data.record as Rec;
+}
+
+function send(method: string, path: string, ifMatch: string | undefined, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (ifMatch !== undefined) headers['If-Match'] = ifMatch;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return api.raw(path, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function records(name: string, type: string): Promise<Rec[]> {
+  const r = await api.get(`/v1/zones/${z}/records?name=${encodeURIComponent(name)}&type=${type}`);
+  expect(r.status).toBe(200);
+  return r.body.data.records as Rec[];
+}
+
+function expect412(r: ApiAnswer<Json>, current: Rec[]) {
+  expect(r.status, JSON.stringify(r.body)).toBe(412);
+  expect(r.body.error.code).toBe('precondition_failed');
+  expect(r.body.error.message).toMatch(/changed since you read/);
+  expect(r.body.error.details.records).toEqual(current);
+}
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  api = srv.admin;
+  z = await createZone(api, ZONE);
+});
+afterAll(() => srv.close());
+
+describe('ETag', () => {
+  it('a read and every write answer with the version of the record they show', async () => {
+    const created = await add('tag', 'A', '192.0.2.1');
+    const got = await api.get(recordPath(created.id));
+    expect(got.headers.get('ETag')).toBe(recordVersion(created));
+    const put = await send('PUT', recordPath(created.id), undefined, {
+      ...created,
+      ttl: 600,
+    });
+    expect(put.status).toBe(200);
+    expect(put.headers.get('ETag')).toBe(recordVersion(put.body.data.record));
+    expect(put.headers.get('ETag')).not.toBe(got.headers.get('ETag'));
+  });
+
+  it('changes with each field the API shows, and only with them', () => {
+    const r = {
+      id: 'x',
+      name: 'a.example.',
+      type: 'A',
+      content: '192.0.2.1',
+      ttl: 300,
+      disabled: false,
+      comment: null,
+    };
+    const v = recordVersion(r);
+    expect(recordVersion({ ...r, id: 'other' })).toBe(v);
+    for (const changed of [
+      { content: '192.0.2.2' },
+      { ttl: 301 },
+      { disabled: true },
+      { comment: '' },
+      { name: 'b.example.' },
+    ])
+      expect(recordVersion({ ...r, ...changed })).not.toBe(v);
+    // An RRset's version ignores the order its values come in.
+    const s = { ...r, content: '192.0.2.9' };
+    expect(rrsetVersion([r, s])).toBe(rrsetVersion([s, r]));
+    expect(rrsetVersion([r, s])).not.toBe(rrsetVersion([r]));
+  });
+
+  it('If-Match is read as RFC 9110 writes it', () => {
+    expect(parseIfMatch(undefined)).toBeUndefined();
+    expect(parseIfMatch(' ')).toBeUndefined();
+    expect(parseIfMatch('*')).toBe('*');
+    expect(parseIfMatch('"a", W/"b" ,"c"')).toEqual(['"a"', 'W/"b"', '"c"']);
+  });
+});
+
+describe('PUT and DELETE by id with If-Match', () => {
+  it('a write from the current version goes through; one from an older version is 412 and writes nothing', async () => {
+    const mine = await add('edit', 'A', '192.0.2.10', { ttl: 3600 });
+    // Someone else changes the TTL after "mine" was read.
+    const theirs = await send('PUT', recordPath(mine.id), recordVersion(mine), {
+      ...mine,
+      ttl: 300,
+    });
+    expect(theirs.status).toBe(200);
+    const now = theirs.body.data.record as Rec;
+
+    const stale = await send('PUT', recordPath(mine.id), recordVersion(mine), {
+      ...mine,
+      content: '192.0.2.11',
+    });
+    expect412(stale, [now]);
+    expect(stale.body.error.details.version).toBe(recordVersion(now));
+    expect(await records('edit', 'A')).toEqual([now]);
+
+    const staleDelete = await send('DELETE', recordPath(mine.id), recordVersion(mine));
+    expect412(staleDelete, [now]);
+    expect(await records('edit', 'A')).toEqual([now]);
+
+    // With the version the 412 gave, the write goes through.
+    const again = await send('PUT', recordPath(mine.id), stale.body.error.details.version, {
+      ...mine,
+      ttl: 300,
+      content: '192.0.2.11',
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.record.content).toBe('192.0.2.11');
+  });
+
+  it('a weak tag never matches; * and a list holding the current tag do', async () => {
+    const r = await add('weak', 'A', '192.0.2.20');
+    const v = recordVersion(r);
+    const weak = await send('PUT', recordPath(r.id), `W/${v}`, { ...r, ttl: 900 });
+    expect412(weak, [r]);
+    const listed = await send('PUT', recordPath(r.id), `"0000000000000000", ${v}`, {
+      ...r,
+      ttl: 900,
+    });
+    expect(listed.status).toBe(200);
+    const star = await send('DELETE', recordPath(r.id), '*');
+    expect(star.status).toBe(200);
+    expect(await records('weak', 'A')).toEqual([]);
+  });
+
+  it('a write after the record was deleted is 404, not a record made again', async () => {
+    const r = await add('gone', 'TXT', '"v=1"');
+    expect((await api.delete(recordPath(r.id))).status).toBe(200);
+    const history = (await api.get(`/v1/zones/${z}/changes?limit=1`)).body.data;
+    for (const ifMatch of [undefined, recordVersion(r)]) {
+      const put = await send('PUT', recordPath(r.id), ifMatch, { ...r, ttl: 900 });
+      expect(put.status).toBe(404);
+      expect(put.body.error.code).toBe('record_not_found');
+    }
+    expect(await records('gone', 'TXT')).toEqual([]);
+    // Nothing was journaled for the refused writes.
+    expect((await api.get(`/v1/zones/${z}/changes?limit=1`)).body.data).toEqual(history);
+  });
+});
+
+describe('a write racing a delete', () => {
+  it('an update or delete from a read made before the record was deleted writes nothing', async () => {
+    // What a handler read before its transaction began, then someone else's delete.
+    const r = await add('race', 'A', '192.0.2.40');
+    const zone = await srv.store.db
+      .selectFrom('zones')
+      .selectAll()
+      .where('id', '=', z)
+      .executeTakeFirstOrThrow();
+    const read = (await getRecord(srv.store.db, z, r.id))!;
+    expect((await api.delete(recordPath(r.id))).status).toBe(200);
+    const history = (await api.get(`/v1/zones/${z}/changes?limit=1`)).body.data;
+    await expect(updateRecord(srv.store, zone, read, { ...r, ttl: 900 })).rejects.toBeInstanceOf(
+      RecordGone,
+    );
+    await expect(deleteRecords(srv.store, zone, [read])).rejects.toBeInstanceOf(RecordGone);
+    expect(await records('race', 'A')).toEqual([]);
+    expect((await api.get(`/v1/zones/${z}/changes?limit=1`)).body.data).toEqual(history);
+  });
+});
+
+describe('by name with If-Match', () => {
+  it("PUT and DELETE of one value (content=) compare the value's version", async () => {
+    const a = await add('multi', 'A', '192.0.2.30');
+    const b = await add('multi', 'A', '192.0.2.31');
+    // b changes; a write from a's version is still current (another value's change is not a's).
+    const disable = await send('PUT', byName('multi', 'A', b.content), recordVersion(b), {
+      content: b.content,
+      ttl: b.ttl,
+      disabled: true,
+    });
+    expect(disable.status).toBe(200);
+    const b2 = disable.body.data.record as Rec;
+    const stale = await send('PUT', byName('multi', 'A', b.content), recordVersion(b), {
+      content: '192.0.2.32',
+      ttl: b.ttl,
+    });
+    expect412(stale, [b2]);
+    const staleDelete = await send('DELETE', byName('multi', 'A', b.content), recordVersion(b));
+    expect412(staleDelete, [b2]);
+    const ok = await send('DELETE', byName('multi', 'A', a.content), recordVersion(a));
+    expect(ok.status).toBe(200);
+    expect(await records('multi', 'A')).toEqual([b2]);
+  });
+
+  it("DELETE of a whole RRset compares the RRset's version: a value added meanwhile is 412", async () => {
+    const a = await add('set', 'MX', '10 mx1.versions.example.');
+    const b = await add('set', 'MX', '20 mx2.versions.example.');
+    const seen = rrsetVersion([a, b]);
+    const c = await add('set', 'MX', '30 mx3.versions.example.');
+    const stale = await send('DELETE', byName('set', 'MX'), seen);
+    expect(stale.status).toBe(412);
+    expect(stale.body.error.details.version).toBe(rrsetVersion([a, b, c]));
+    expect(stale.body.error.details.records).toEqual(expect.arrayContaining([a, b, c]));
+    expect(await records('set', 'MX')).toHaveLength(3);
+    const ok = await send('DELETE', byName('set', 'MX'), stale.body.error.details.version);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.deleted).toBe(3);
+    expect(await records('set', 'MX')).toEqual([]);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists If-Match and 412 on the writes to existing records', async () => {
+    const doc = (await api.get('/v1/openapi.json')).body;
+    for (const [path, method] of [
+      ['/v1/zones/{zone_id}/records/{record_id}', 'put'],
+      ['/v1/zones/{zone_id}/records/{record_id}', 'delete'],
+      ['/v1/zones/{zone_id}/records/by-name/{name}/{type}', 'put'],
+      ['/v1/zones/{zone_id}/records/by-name/{name}/{type}', 'delete'],
+    ] as const) {
+      const op = doc.paths[path][method];
+      expect(op.responses['412'], `${method} ${path}`).toBeDefined();
+      expect(op.parameters.map((p: { name: string }) => p.name)).toContain('if-match');
+    }
+  });
+});

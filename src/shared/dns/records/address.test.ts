@@ -19,8 +19,8 @@ contentCases(
     ['1.2.3.x', /not a number/],
     ['2001:db8::1', /use an AAAA record/],
     ['1.2.3.4 5.6.7.8', /separate records/],
-    ['', /must not be empty/],
-    ['   ', /must not be empty/],
+    ['', /^Content is empty; an? [A-Z]+ record needs </],
+    ['   ', /^Content is empty; an A record needs <IPv4 address>/],
   ],
 );
 
@@ -52,7 +52,7 @@ contentCases(
     ['::ffff:01.2.3.4', /not valid IPv6/],
     ['gggg::1', /not valid IPv6/],
     [':1:2:3:4:5:6:7', /not valid IPv6/],
-    ['', /must not be empty/],
+    ['', /^Content is empty; an? [A-Z]+ record needs </],
   ],
 );
 

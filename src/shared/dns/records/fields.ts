@@ -52,11 +52,14 @@ export function parseHex(
   return ok(token.toLowerCase());
 }
 
+/** "an" before a type read letter by letter from a vowel sound (A, AAAA, ALIAS, HTTPS, MX, NS, SRV, SSHFP, SVCB). */
+export const article = (type: string) => (/^[AHMNS]/.test(type) ? 'an' : 'a');
+
 /** The one check every content type starts with. */
 export function requireContent(content: string, type: string, expected: string): Result<string> {
   const trimmed = content.trim();
   return trimmed === ''
-    ? err(`${type} content must not be empty; expected ${expected}.`, expected)
+    ? err(`Content is empty; ${article(type)} ${type} record needs ${expected}.`, expected)
     : ok(trimmed);
 }
 

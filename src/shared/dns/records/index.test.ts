@@ -47,7 +47,7 @@ describe('record type registry', () => {
   it.each(RECORD_TYPES)('%s rejects empty content with the expected shape', (type) => {
     expect(normalizeContent(type, ' \t ')).toEqual({
       ok: false,
-      message: `${type} content must not be empty; expected ${RECORD_SPECS[type].expected}.`,
+      message: `Content is empty; ${/^[AHMNS]/.test(type) ? 'an' : 'a'} ${type} record needs ${RECORD_SPECS[type].expected}.`,
       expected: RECORD_SPECS[type].expected,
     });
   });

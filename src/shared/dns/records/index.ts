@@ -2,6 +2,7 @@
 
 import { err, ok } from '../result';
 import type { Result } from '../result';
+import { article } from './fields';
 import { aSpec, aaaaSpec } from './address';
 import type { AddressFields } from './address';
 import { caaSpec } from './caa';
@@ -101,7 +102,10 @@ function normalizeWith<F>(spec: RecordTypeSpec<F>, content: string): Result<stri
   if (tooLong) return tooLong;
   const trimmed = content.trim();
   if (trimmed === '')
-    return err(`${spec.type} content must not be empty; expected ${spec.expected}.`, spec.expected);
+    return err(
+      `Content is empty; ${article(spec.type)} ${spec.type} record needs ${spec.expected}.`,
+      spec.expected,
+    );
   const parsed = spec.parse(trimmed);
   if (!parsed.ok) return { ...parsed, expected: parsed.expected ?? spec.expected };
   return (

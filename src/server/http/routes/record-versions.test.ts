@@ -76,7 +76,7 @@ describe('ETag', () => {
   });
 
   it('changes with each field the API shows, and only with them', () => {
-    const r = {
+    const r: Rec = {
       id: 'x',
       name: 'a.example.',
       type: 'A',
@@ -86,7 +86,7 @@ describe('ETag', () => {
       comment: null,
     };
     const v = recordVersion(r);
-    expect(recordVersion({ ...r, id: 'other' })).toBe(v);
+    expect(recordVersion({ ...r, id: 'other' } as Rec)).toBe(v);
     for (const changed of [
       { content: '192.0.2.2' },
       { ttl: 301 },

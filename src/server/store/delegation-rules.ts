@@ -5,7 +5,7 @@
 // zone as the write leaves it.
 import { sql } from 'kysely';
 import type { Trx } from './group-commit';
-import { chunks, splitKey, type States } from './journal';
+import { chunks, splitKey, type States, type ValuesAtName } from './journal';
 import type { ZoneRow } from './zones';
 
 const GLUE = new Set(['A', 'AAAA']);
@@ -61,14 +61,22 @@ async function storedBelow(trx: Trx, zoneId: string, names: string[]) {
 /** `%` and `_` written literally in a LIKE pattern (names may hold an underscore). */
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Names whose every stored value the caller has read already (readStatesAtNames). */
+export interface KnownNames {
+  names: ReadonlySet<string>;
+  atName: ValuesAtName;
+}
+
 /**
  * The RRsets `after` writes (non-null states) that a delegation would hide, or NS RRsets that
  * would hide data already at or below their name; `after` overlays what the zone stores.
+ * Whether a `known` name holds NS is taken from what the caller read, not asked again.
  */
 export async function delegationProblems(
   trx: Trx,
   zone: ZoneRow,
   after: States,
+  known?: KnownNames,
 ): Promise<DelegationProblem[]> {
   const apex = `${zone.name}.`;
   const written = [...after]
@@ -89,7 +97,12 @@ export async function delegationProblems(
     if (!GLUE.has(w.type) && w.type !== 'NS') candidates.add(w.name);
   }
   const storedNs = new Set<string>();
-  for (const part of chunks([...candidates])) {
+  const unknown: string[] = [];
+  for (const name of candidates) {
+    if (!known?.names.has(name)) unknown.push(name);
+    else if (known.atName.get(name)?.some((v) => v.type === 'NS')) storedNs.add(name);
+  }
+  for (const part of chunks(unknown)) {
     const rows = await trx
       .selectFrom('rrsets')
       .select('name')

@@ -232,6 +232,7 @@ export async function createRecord(
       new Map([
         [key, { ttl: 0, comment: null, values: [{ content: w.content, disabled: false }] }],
       ]),
+      { names: new Set([w.name]), atName },
     );
     if (hidden) throw new RecordConflict('delegation_conflict', hidden.message);
 

@@ -3,6 +3,7 @@
 import type { QueryCreator } from 'kysely';
 import type { ChangeKind, RRsetDiff, RRsetState, SettingDiff } from '../../shared/api/changes';
 import type { RRsetChange, ZoneEvent, ZoneState } from '../events';
+import { afterKey } from './record-pages';
 import { dialectOf } from './dialect';
 import type { Trx } from './group-commit';
 import type { Database } from './schema';
@@ -112,12 +113,7 @@ export async function readZoneStates(trx: Trx, zoneId: string, pace: Pace = noPa
   let last: ValueRow | undefined;
   for (;;) {
     let q = valueQuery(trx, zoneId);
-    if (last) {
-      const { name, type, content } = last;
-      q = q.where((eb) =>
-        eb(eb.refTuple('r.name', 'r.type', 'r.content'), '>', eb.tuple(name, type, content)),
-      );
-    }
+    if (last) q = q.where(afterKey(last));
     const rows = await q
       .orderBy('r.name')
       .orderBy('r.type')

@@ -3,8 +3,9 @@
 // the zone (its SOA serial moves on every write), one pass of the index computes the sort key at
 // every STEP-th row and the total; a page then starts from the nearest mark with a keyset
 // condition and skips fewer than STEP rows.
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from './db';
+import type { RecordsTable } from './schema';
 import { zoneRecordCount } from './record-limits';
 
 export const STEP = 500;
@@ -14,6 +15,10 @@ export interface SortKey {
   type: string;
   content: string;
 }
+
+/** The condition of a keyset page: rows of `records as r` after `key` in the index's order. */
+export const afterKey = (key: SortKey) => (eb: ExpressionBuilder<{ r: RecordsTable }, 'r'>) =>
+  eb(eb.refTuple('r.name', 'r.type', 'r.content'), '>', eb.tuple(key.name, key.type, key.content));
 
 interface Marks {
   serial: number;

@@ -2,7 +2,7 @@
 // on records; the writes are in record-writes.ts.
 import type { Trx } from './group-commit';
 import type { Db } from './db';
-import { pageStart } from './record-pages';
+import { afterKey, pageStart } from './record-pages';
 
 export interface RecordRow {
   id: string;
@@ -54,12 +54,7 @@ export async function listRecords(
     return listFiltered(db, zoneId, limit, offset, filter);
   const start = await pageStart(db, zoneId, offset);
   let q = selectRecords(db, zoneId);
-  if (start.after) {
-    const { name, type, content } = start.after;
-    q = q.where((eb) =>
-      eb(eb.refTuple('r.name', 'r.type', 'r.content'), '>', eb.tuple(name, type, content)),
-    );
-  }
+  if (start.after) q = q.where(afterKey(start.after));
   const rows = await q
     .orderBy('r.name')
     .orderBy('r.type')
@@ -120,11 +115,6 @@ export async function recordsAfter(
   limit: number,
 ) {
   let q = selectRecords(db, zoneId);
-  if (after) {
-    const { name, type, content } = after;
-    q = q.where((eb) =>
-      eb(eb.refTuple('r.name', 'r.type', 'r.content'), '>', eb.tuple(name, type, content)),
-    );
-  }
+  if (after) q = q.where(afterKey(after));
   return q.orderBy('r.name').orderBy('r.type').orderBy('r.content').limit(limit).execute();
 }

@@ -2,6 +2,7 @@
 // operations are played on the RRsets in memory, the final state judged by the single writes'
 // rules (rrset-apply.ts), then written whole.
 import type { RRsetDiff } from '../../shared/api/changes';
+import { parseIfMatch } from '../../shared/api/versions';
 import { zoneWrite } from './announce';
 import type { Store } from './db';
 import type { Trx } from './group-commit';
@@ -19,7 +20,7 @@ import {
   type States,
 } from './journal';
 import { checkRecordQuotaFor, RecordLimitError, type RecordLimits } from './record-limits';
-import { RecordConflict, type RecordWrite } from './record-writes';
+import { checkExpected, RecordConflict, StaleWrite, type RecordWrite } from './record-writes';
 import type { RecordRow } from './records';
 import { addedValues, finalStateProblems, type RRsetRefused, writeStates } from './rrset-apply';
 import type { ZoneRow } from './zones';
@@ -29,12 +30,13 @@ import { inSlices, pacer } from '../slices';
 /** One operation, its content canonical and its name absolute (the route resolved them). */
 export type BatchOp =
   | { op: 'create'; write: RecordWrite }
-  | { op: 'update'; id: string; write: RecordWrite }
-  | { op: 'delete'; id: string };
+  | { op: 'update'; id: string; write: RecordWrite; ifMatch?: string | undefined }
+  | { op: 'delete'; id: string; ifMatch?: string | undefined };
 
 /** Why an operation cannot be applied; the route answers with its status and code. */
 export type BatchRefusal =
   | RecordConflict
+  | StaleWrite
   | RecordLimitError
   | { status: 404; code: 'record_not_found'; message: string; details?: Record<string, unknown> }
   | { status: 400; code: 'record_mismatch'; message: string; details: Record<string, unknown> };
@@ -102,6 +104,20 @@ export async function applyBatch(
       return o.op === 'update' ? [row, o.write] : [row];
     });
     const before = await readStates(trx, zone.id, keys);
+    // Versions are those of the records as they were before the batch, as the client saw them.
+    ops.forEach((o, i) => {
+      if (o.op === 'create' || o.ifMatch === undefined) return;
+      const ifMatch = parseIfMatch(o.ifMatch);
+      try {
+        checkExpected(zone.id, before, [{ ...rows.get(o.id)!, id: o.id }], {
+          ifMatch,
+          scope: 'record',
+        });
+      } catch (e) {
+        if (e instanceof StaleWrite) throw new BatchRefused(i, e);
+        throw e;
+      }
+    });
     const work = new Map<string, Working | null>();
     for (const [k, s] of before) {
       work.set(k, s && { ...s, values: new Map(s.values.map((v) => [v.content, v.disabled])) });

@@ -77,8 +77,11 @@ export interface Expected {
 
 type CurrentRecord = VersionedRecord & { id: string };
 
+/** What names a stored value. */
+type ValueRef = Pick<RecordRow, 'id' | 'name' | 'type' | 'content'>;
+
 /** The records `rows` name as `before` holds them (each RRset read whole), or RecordGone. */
-function currentRecords(before: States, rows: readonly RecordRow[]): CurrentRecord[] {
+function currentRecords(before: States, rows: readonly ValueRef[]): CurrentRecord[] {
   return rows.map((row) => {
     const state = before.get(rrsetKey(row));
     const value = state?.values.find((v) => v.content === row.content);
@@ -97,10 +100,10 @@ function currentRecords(before: States, rows: readonly RecordRow[]): CurrentReco
  * Checks, inside the write's transaction, that what `rows` name is still there and, with
  * If-Match, still the version the client saw. Returns the records as they are now.
  */
-function checkExpected(
+export function checkExpected(
   zoneId: string,
   before: States,
-  rows: readonly RecordRow[],
+  rows: readonly ValueRef[],
   expected: Expected,
 ): CurrentRecord[] {
   const first = rows[0];

@@ -131,6 +131,11 @@ export const changeConflictDetailsSchema = z.object({
 });
 
 /** The batch's operations: create and update take the single-record routes' bodies. */
+/** The version (ETag) of the record an update or delete was made from; stale: 412 (ADR 0028). */
+const ifMatchField = z
+  .string({ error: 'if_match must be the record\'s ETag, a string such as "5f0c2a9e81d34b77".' })
+  .optional();
+
 export const batchOperationSchema = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('create'),
@@ -150,8 +155,9 @@ export const batchOperationSchema = z.discriminatedUnion('op', [
     ttl: z.number(),
     disabled: z.boolean().optional(),
     comment: z.string().nullable().optional(),
+    if_match: ifMatchField,
   }),
-  z.object({ op: z.literal('delete'), id: z.string() }),
+  z.object({ op: z.literal('delete'), id: z.string(), if_match: ifMatchField }),
 ]);
 export type BatchOperation = z.infer<typeof batchOperationSchema>;
 

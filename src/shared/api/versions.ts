@@ -34,13 +34,16 @@ export function rrsetVersion(values: readonly VersionedRecord[]): string {
 /**
  * An If-Match header: the tags it lists, `*` for "any current version", undefined when absent
  * or blank. Weak tags (W/"…") are kept as written, so they never match: If-Match compares
- * strongly (RFC 9110, 13.1.1).
+ * strongly (RFC 9110, 13.1.1). Also reads the `if_match` of a batch operation.
  */
 export function parseIfMatch(header: string | undefined): string[] | '*' | undefined {
   const text = header?.trim();
   if (!text) return undefined;
   if (text === '*') return '*';
-  return (text.match(/(?:W\/)?"[^"]*"|[^\s,]+/g) ?? []).map((t) => t.trim());
+  // A tag sent without its quotes (copied from a JSON field) is read as the quoted tag.
+  return (text.match(/(?:W\/)?"[^"]*"|[^\s,]+/g) ?? []).map((t) =>
+    /^(?:W\/)?"/.test(t) ? t : `"${t}"`,
+  );
 }
 
 /** Whether the current version satisfies an If-Match (absent: always). */

@@ -234,6 +234,54 @@ describe('by name with If-Match', () => {
   });
 });
 
+describe('batch operations with if_match', () => {
+  it('a stale version refuses the whole batch with 412 naming the operation; current ones apply', async () => {
+    const a = await add('batch-a', 'A', '192.0.2.50');
+    const b = await add('batch-b', 'A', '192.0.2.51');
+    const moved = await send('PUT', recordPath(b.id), undefined, { ...b, ttl: 900 });
+    const bNow = moved.body.data.record as Rec;
+    const batch = (operations: unknown[]) =>
+      api.post(`/v1/zones/${z}/records/batch`, { operations });
+    const stale = await batch([
+      {
+        op: 'update',
+        id: a.id,
+        name: a.name,
+        type: 'A',
+        content: '192.0.2.52',
+        ttl: 300,
+        if_match: recordVersion(a),
+      },
+      { op: 'delete', id: b.id, if_match: recordVersion(b) },
+    ]);
+    expect(stale.status, JSON.stringify(stale.body)).toBe(412);
+    expect(stale.body.error).toMatchObject({
+      code: 'precondition_failed',
+      message: expect.stringMatching(/^operations\[1\]: .*changed since you read it/),
+      details: { index: 1, version: recordVersion(bNow), records: [bNow] },
+    });
+    expect(await records('batch-a', 'A')).toEqual([a]);
+    expect(await records('batch-b', 'A')).toEqual([bNow]);
+
+    // The tag without its quotes, as a JSON field may hold it, is read the same.
+    const ok = await batch([
+      {
+        op: 'update',
+        id: a.id,
+        name: a.name,
+        type: 'A',
+        content: '192.0.2.52',
+        ttl: 300,
+        if_match: recordVersion(a).replaceAll('"', ''),
+      },
+      { op: 'delete', id: b.id, if_match: recordVersion(bNow) },
+    ]);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await records('batch-a', 'A')).map((r) => r.content)).toEqual(['192.0.2.52']);
+    expect(await records('batch-b', 'A')).toEqual([]);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('lists If-Match and 412 on the writes to existing records', async () => {
     const doc = (await api.get('/v1/openapi.json')).body;

@@ -51,6 +51,10 @@ export function registerRecordBatchRoute(r: Registrar) {
           'Zone not found, or record_not_found for an operation (details.index)',
         ),
         409: json(errorBodySchema, 'record_already_exists or cname_conflict (details.index)'),
+        412: json(
+          errorBodySchema,
+          "precondition_failed: an operation's if_match is no longer the record's version (details.index, details.version, details.records); nothing was written",
+        ),
       },
     }),
     async (c) => {
@@ -107,8 +111,10 @@ function refusedFailure(e: BatchRefused): ApiFailure {
 
 /** One operation checked as its single-record route checks its body. */
 function toOp(zone: ZoneRow, o: BatchOperation, index: number): BatchOp {
-  if (o.op === 'delete') return { op: 'delete', id: o.id };
+  if (o.op === 'delete') return { op: 'delete', id: o.id, ifMatch: o.if_match };
+  const ifMatch = o.op === 'update' ? o.if_match : undefined;
   const { op, ...fields } = o;
+  if ('if_match' in fields) delete fields.if_match;
   const parsed = (op === 'create' ? createRecordInput : updateRecordInput).safeParse(fields);
   if (!parsed.success) throw inputFailure(parsed.error, fields, index);
   let name: string;
@@ -122,7 +128,7 @@ function toOp(zone: ZoneRow, o: BatchOperation, index: number): BatchOp {
     });
   }
   const write = { ...parsed.data, name };
-  return o.op === 'create' ? { op: 'create', write } : { op: 'update', id: o.id, write };
+  return o.op === 'create' ? { op: 'create', write } : { op: 'update', id: o.id, write, ifMatch };
 }
 
 function inputFailure(error: z.ZodError, fields: Record<string, unknown>, index: number) {

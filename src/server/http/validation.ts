@@ -54,6 +54,17 @@ export function validationHook(result: HookResult, c: Context) {
   const field = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
 
   if (result.target !== 'json') {
+    // A parameter given twice (?limit=1&limit=2) reaches the schema as an array.
+    const given = field && result.target === 'query' ? c.req.queries(field)?.length : undefined;
+    if (field && given !== undefined && given > 1) {
+      return errorJson(
+        c,
+        400,
+        'invalid_request',
+        `The query parameter ${field} is given ${given} times; give it once.`,
+        { field },
+      );
+    }
     const where = field ? `query parameter ${field}` : 'request';
     return errorJson(
       c,

@@ -112,7 +112,9 @@ export function pagingQuery(size: PageSize) {
     z
       .string()
       .regex(/^\d+$/, `${name} must be a whole number, at least ${min}`)
-      .transform(Number)
+      // Digits beyond a double's range are a very large number, not an error: limit is clamped
+      // to its maximum, and an offset past the end gives an empty page.
+      .transform((v) => Math.min(Number(v), Number.MAX_SAFE_INTEGER))
       .pipe(z.number().int().min(min, `${name} must be at least ${min}`));
   // The document shows what the parameter means (a whole number, its bounds and default), not
   // the string pattern it is parsed with.

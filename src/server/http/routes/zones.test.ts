@@ -206,6 +206,23 @@ describe('listing zones', () => {
     async (query) => expectError(await list(`?${query}`), 400, 'invalid_request'),
   );
 
+  it('says a parameter given twice is to be given once', async () => {
+    const r = await list('?limit=1&limit=2');
+    expectError(r, 400, 'invalid_request');
+    expect(r.body.error).toMatchObject({
+      message: 'The query parameter limit is given 2 times; give it once.',
+      details: { field: 'limit' },
+    });
+  });
+
+  it('reads digits beyond any count as a very large number: limit clamped, offset past the end', async () => {
+    const huge = '9'.repeat(400);
+    expect(page(await list(`?limit=${huge}`))).toMatchObject({ limit: 100, count: 25 });
+    const r = await list(`?offset=${huge}`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.zones).toEqual([]);
+  });
+
   it('answers an empty last page for an offset past the end', async () => {
     const r = await list('?offset=30');
     expect(r.body.data.zones).toEqual([]);

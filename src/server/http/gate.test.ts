@@ -318,6 +318,43 @@ describe('public endpoints', () => {
     expect(limitOf('/v1/zones/{zone_id}/records')).toMatchObject({ default: 50, maximum: 1000 });
   });
 
+  it('lists 413 and 415 on every operation that takes a body, with its own size limit', async () => {
+    const paths = (await noKey().get('/v1/openapi.json')).body.paths as Record<
+      string,
+      Record<string, { requestBody?: unknown; responses: Record<string, { description: string }> }>
+    >;
+    const withBody = Object.entries(paths).flatMap(([p, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op.requestBody)
+        .map(([m, op]) => ({ where: `${m} ${p}`, op })),
+    );
+    expect(withBody.length).toBeGreaterThan(5);
+    for (const { where, op } of withBody) {
+      expect(op.responses['413']?.description, where).toMatch(/payload_too_large/);
+      expect(op.responses['415']?.description, where).toMatch(/application\/json/);
+    }
+    expect(paths['/v1/zones/{zone_id}/records/batch']!.post!.responses['413']!.description).toMatch(
+      /8 MiB/,
+    );
+    expect(paths['/v1/zones']!.get!.responses['413']).toBeUndefined();
+  });
+
+  it('lets a browser send If-Match and read ETag across origins', async () => {
+    const r = await noKey().raw(`/v1/zones/${zoneId}/records`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://dashboard.example',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization, content-type, if-match',
+      },
+    });
+    expect(r.headers.get('Access-Control-Allow-Headers')).toMatch(/if-match/i);
+    const get = await noKey().raw('/v1/zones', {
+      headers: { Origin: 'https://dashboard.example' },
+    });
+    expect(get.headers.get('Access-Control-Expose-Headers')).toMatch(/etag/i);
+  });
+
   it('answers a CORS preflight without a key', async () => {
     const r = await noKey().raw(`/v1/zones/${zoneId}/records`, {
       method: 'OPTIONS',

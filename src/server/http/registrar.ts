@@ -7,6 +7,7 @@ import type { DayTopNames } from '../dns/top-names';
 import type { UsageCount } from '../store/usage';
 import type { ChangeWatch } from '../dns/change-watch';
 import { errorBodySchema } from '../../shared/api/common';
+import { MAX_BODY_BYTES } from './gate';
 import type { Config } from '../config';
 import type { Metrics } from '../metrics';
 import type { Store } from '../store/db';
@@ -59,7 +60,20 @@ export function register<R extends RouteConfig>(
 ) {
   r.table.add(route.method, route.path, scopes, false, options.maxBodyBytes);
   const security = scopes.length ? [{ bearer: [...scopes] }] : [];
-  r.app.openapi({ ...route, security }, handler);
+  // What the gate answers a body of any route that takes one (ADR 0002), in its document too.
+  const max = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const responses = route.request?.body
+    ? {
+        413: error(
+          `payload_too_large: the body is over ${max / 1024 / 1024} MiB (\`error.details.max_bytes\`)`,
+        ),
+        415: error(
+          `unsupported_media_type: the body must be sent as Content-Type: ${Object.keys(route.request.body.content).join(' or ')}`,
+        ),
+        ...route.responses,
+      }
+    : route.responses;
+  r.app.openapi({ ...route, responses, security }, handler);
 }
 
 export function json<T>(schema: T, description: string) {
@@ -72,7 +86,6 @@ export function jsonBody<T>(schema: T) {
 
 const error = (description: string) => json(errorBodySchema, description);
 
-/** Error answers every authenticated route can give. */
 /** The If-Match header of a write to existing records (ADR 0028), for the OpenAPI document. */
 export const ifMatchHeaders = z.object({
   'if-match': z.string().optional().meta({
@@ -87,6 +100,7 @@ export const staleWrite = error(
   'If-Match named a version that is no longer current: `error.details.version` is the current one, `error.details.records` what is stored now; nothing was written',
 );
 
+/** Error answers every authenticated route can give. */
 export const commonErrors = {
   400: error('Invalid request; `error.code` says which field and why'),
   401: error('Missing, unknown or revoked API key'),

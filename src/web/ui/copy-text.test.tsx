@@ -49,4 +49,16 @@ describe('CopyText', () => {
     expect(exec).toHaveBeenCalledWith('copy');
     expect(window.getSelection()?.toString()).toBe('dig @127.0.0.1 -p 8053 a.example');
   });
+
+  it('a command keeps each word whole (no break at a hyphen) and selects as the same text', async () => {
+    vi.stubGlobal('isSecureContext', false);
+    Object.defineProperty(document, 'execCommand', { value: () => false, configurable: true });
+    const value = 'dig +dnssec DS my-zone.example';
+    const { container } = render(<CopyText value={value} label="dig command" command />);
+    const words = [...container.querySelectorAll('code .copy-text-word')].map((w) => w.textContent);
+    expect(words).toEqual(['dig', '+dnssec', 'DS', 'my-zone.example']);
+    expect(container.querySelector('code')).toHaveTextContent(value);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy dig command' }));
+    expect(window.getSelection()?.toString()).toBe(value);
+  });
 });

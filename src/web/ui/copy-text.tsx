@@ -1,7 +1,7 @@
 // Copy for values people paste elsewhere (DS records, keys, commands): the button says "Copied"
 // for a moment and a live region announces it; where the browser refuses the clipboard, the
 // shown text is selected instead, so that Ctrl+C / ⌘C finishes the job by hand.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Fragment, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, type ButtonVariant } from './button';
 import { cx } from './cx';
 import { IconCheck, IconCopy } from './icons';
@@ -93,15 +93,27 @@ interface CopyTextProps {
   text?: string;
   iconOnly?: boolean;
   className?: string;
+  /**
+   * A command: it wraps only between its words, each kept whole on its line (a name such as
+   * my-zone.example would otherwise break at its hyphen on a phone, and read as two words).
+   */
+  command?: boolean;
 }
 
 /** A value in monospace with its Copy button beside it. */
-export function CopyText({ value, label, text, iconOnly, className }: CopyTextProps) {
+export function CopyText({ value, label, text, iconOnly, className, command }: CopyTextProps) {
   const ref = useRef<HTMLElement>(null);
   return (
-    <div className={cx('copy-text', className)}>
+    <div className={cx('copy-text', command && 'copy-text-command', className)}>
       <code ref={ref} className="copy-text-value">
-        {value}
+        {command
+          ? value.split(' ').map((word, i) => (
+              <Fragment key={i}>
+                {i > 0 && ' '}
+                <span className="copy-text-word">{word}</span>
+              </Fragment>
+            ))
+          : value}
       </code>
       <CopyAction value={value} label={label} text={text} iconOnly={iconOnly} target={ref} />
     </div>

@@ -19,12 +19,14 @@ export function DsSteps({ zoneName }: { zoneName: string }) {
         <strong>Check it once the registry has published it</strong> (minutes to a few hours). The
         parent zone should return the DS, and a validating resolver should say “fully validated”:
         <CopyText
-          className="copy-text-box copy-text-command"
+          className="copy-text-box"
+          command
           value={`dig +dnssec DS ${zoneName}`}
           label="dig command"
         />
         <CopyText
-          className="copy-text-box copy-text-command"
+          className="copy-text-box"
+          command
           value={`delv ${zoneName} SOA`}
           label="delv command"
         />

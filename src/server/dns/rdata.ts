@@ -7,6 +7,7 @@ import {
   type FieldsOf,
   type RecordType,
 } from '../../shared/dns/records';
+import { soaMailbox } from '../../shared/dns/names';
 import { svcKeyNumber } from '../../shared/dns/records/svcb-params';
 import { asciiLower, LABEL_DOT } from './names';
 import { SOA_TIMERS } from '../zones/soa';
@@ -139,7 +140,7 @@ export function contentToRdata<T extends RecordType>(type: T, content: string): 
 export function soaRdata(zone: string, mname: string, serial: number, minimum: number): Buffer {
   return viaPacket('SOA', {
     mname: host(mname),
-    rname: `hostmaster.${zone}`,
+    rname: soaMailbox(zone, mname),
     serial: serial >>> 0,
     ...SOA_TIMERS,
     minimum,

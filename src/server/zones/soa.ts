@@ -1,4 +1,5 @@
 // The SOA the service serves for a zone: the DNS server answers it, the export writes it.
+import { soaMailbox } from '../../shared/dns/names';
 
 /** The negative-answer TTL (SOA MINIMUM): short, so that a record added after a miss shows soon. */
 export const NEGATIVE_TTL = 300;
@@ -12,7 +13,7 @@ export function soaValues(zone: string, nameservers: readonly string[], serial: 
   const mname = nameservers[0] ?? `ns.${apex}`;
   return {
     mname: mname.endsWith('.') ? mname : `${mname}.`,
-    rname: `hostmaster.${apex}.`,
+    rname: `${soaMailbox(apex, mname)}.`,
     serial: serial >>> 0,
     ...SOA_TIMERS,
     minimum: NEGATIVE_TTL,

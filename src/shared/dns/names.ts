@@ -29,6 +29,20 @@ const HOST_RULES: LabelRules = {
  */
 export const ZONE_NAME_MAX = 253 - 'hostmaster.'.length;
 
+/**
+ * The SOA's mailbox (RNAME), without the final dot: hostmaster.<zone>; for a zone too long for
+ * it (one created before ZONE_NAME_MAX, up to 253 characters), hostmaster at the domain of the
+ * primary nameserver `mname`, the provider's own, so that every answer can still be encoded.
+ */
+export function soaMailbox(zone: string, mname: string): string {
+  const apex = zone.replace(/\.$/, '');
+  const own = `hostmaster.${apex}`;
+  if (own.length <= 253) return own;
+  const host = mname.replace(/\.$/, '');
+  const dot = host.indexOf('.');
+  return `hostmaster.${dot > 0 ? host.slice(dot + 1) : 'invalid'}`;
+}
+
 /** "example.com" from "Example.COM." or "bücher.example": lower case, xn-- labels, no trailing dot. */
 export function normalizeZoneName(input: string): Result<string> {
   const trimmed = input.trim();

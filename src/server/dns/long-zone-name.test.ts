@@ -55,6 +55,8 @@ it("a zone of up to 253 characters stored before the limit gets the provider's m
   const rdata = view.soa().rdatas[0]!;
   const length = Buffer.alloc(2);
   length.writeUInt16BE(rdata.length);
-  const soa = dnsPacket.soa.decode(Buffer.concat([length, rdata]));
+  // dns-packet's own SOA codec (its types leave the per-type codecs out).
+  const codec = (dnsPacket as unknown as { soa: { decode(b: Buffer): object } }).soa;
+  const soa = codec.decode(Buffer.concat([length, rdata]));
   expect(soa).toMatchObject({ rname: 'hostmaster.eu.zonedeck.example', serial: 7 });
 });

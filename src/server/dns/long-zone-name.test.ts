@@ -47,6 +47,8 @@ it("a zone of up to 253 characters stored before the limit gets the provider's m
   expect(longer).toHaveLength(253);
   expect(soaMailbox(LONGEST, 'ns1.eu.zonedeck.example.')).toBe(`hostmaster.${LONGEST}`);
   expect(soaMailbox(longer, 'ns1.eu.zonedeck.example.')).toBe('hostmaster.eu.zonedeck.example');
+  // No nameserver configured: the zone's own ns. is as long, and the mailbox a reserved name.
+  expect(soaMailbox(longer, `ns.${longer}.`)).toBe('hostmaster.invalid');
   expect(soaValues(longer, ['ns1.eu.zonedeck.example'], 1).rname).toBe(
     'hostmaster.eu.zonedeck.example.',
   );

@@ -64,6 +64,8 @@ export function createApp(deps: AppDeps) {
       exposeHeaders: [
         'X-Request-ID',
         'ETag',
+        'Location',
+        'Content-Location',
         'Retry-After',
         'RateLimit-Limit',
         'RateLimit-Remaining',

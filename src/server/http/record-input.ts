@@ -5,20 +5,35 @@ import type { ZoneRow } from '../store/zones';
 import { RecordLimitError } from '../store/record-limits';
 import type { Context } from 'hono';
 import { parseIfMatch, recordVersion, type VersionedRecord } from '../../shared/api/versions';
-import { RecordConflict, RecordGone, StaleWrite, type Expected } from '../store/record-writes';
+import { RecordConflict } from '../store/record-writes';
+import { RecordGone, StaleWrite, type Expected } from '../store/record-expect';
 import { ApiFailure, fail } from './errors';
 
 /** What a write to existing records expects, from the request's If-Match (ADR 0028). */
 export function expectedOf(c: Context, scope: Expected['scope']): Expected {
-  return { ifMatch: parseIfMatch(c.req.header('If-Match')), scope };
+  const header = c.req.header('If-Match');
+  const ifMatch = parseIfMatch(header);
+  if (header !== undefined && (ifMatch === undefined || !ifMatch.length)) {
+    throw fail.badRequest(
+      'invalid_request',
+      `If-Match "${header}" holds no entity tag; send the record's ETag (such as "5f0c2a9e81d34b77"), or * for any version, or leave the header out.`,
+      { field: 'If-Match' },
+    );
+  }
+  return { ifMatch, scope };
 }
 
-/** The answer's ETag: the version of the record it shows. */
+/**
+ * The answer's ETag, the version of the record it shows, and Content-Location, the record's URL
+ * (a new content gives a new id: the version belongs to that URL, not the one written to).
+ */
 export function tagRecord(
   c: Context,
-  record: Omit<VersionedRecord, 'disabled'> & { disabled: number | boolean },
+  zoneId: string,
+  record: Omit<VersionedRecord, 'disabled'> & { id: string; disabled: number | boolean },
 ) {
   c.header('ETag', recordVersion({ ...record, disabled: Boolean(record.disabled) }));
+  c.header('Content-Location', `/v1/zones/${zoneId}/records/${record.id}`);
 }
 
 export function resolveName(zone: ZoneRow, name: string, type: string): string {

@@ -7,6 +7,8 @@ import type { DayTopNames } from '../dns/top-names';
 import type { UsageCount } from '../store/usage';
 import type { ChangeWatch } from '../dns/change-watch';
 import { errorBodySchema } from '../../shared/api/common';
+import type { MiddlewareHandler } from 'hono';
+import { fail } from './errors';
 import { MAX_BODY_BYTES } from './gate';
 import type { Config } from '../config';
 import type { Metrics } from '../metrics';
@@ -73,8 +75,22 @@ export function register<R extends RouteConfig>(
         ...route.responses,
       }
     : route.responses;
-  r.app.openapi({ ...route, responses, security }, handler);
+  // If-Match where no version is checked would leave a client believing itself protected.
+  const middleware =
+    route.request?.headers === ifMatchHeaders
+      ? route.middleware
+      : [refuseIfMatch, ...[route.middleware ?? []].flat()];
+  r.app.openapi({ ...route, responses, security, middleware } as R, handler);
 }
+
+const refuseIfMatch: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.header('If-Match') === undefined) return next();
+  throw fail.badRequest(
+    'invalid_request',
+    'If-Match is not supported on this route: record versions apply to PUT and DELETE of a record (by id or by name) and to the operations of a batch (if_match). Leave the header out.',
+    { field: 'If-Match' },
+  );
+};
 
 export function json<T>(schema: T, description: string) {
   return { content: { 'application/json': { schema } }, description };

@@ -20,7 +20,8 @@ import {
   type States,
 } from './journal';
 import { checkRecordQuotaFor, RecordLimitError, type RecordLimits } from './record-limits';
-import { checkExpected, RecordConflict, StaleWrite, type RecordWrite } from './record-writes';
+import { RecordConflict, type RecordWrite } from './record-writes';
+import { checkExpected, StaleWrite } from './record-expect';
 import type { RecordRow } from './records';
 import { addedValues, finalStateProblems, type RRsetRefused, writeStates } from './rrset-apply';
 import type { ZoneRow } from './zones';

@@ -2,16 +2,11 @@
 // announces the RRsets it touched with the rows they now hold (announce.ts).
 import { sql, type QueryCreator } from 'kysely';
 import { dialectOf } from './dialect';
-import {
-  recordVersion,
-  rrsetVersion,
-  versionMatches,
-  type VersionedRecord,
-} from '../../shared/api/versions';
 import type { RecordType } from '../../shared/dns/records';
 import { rrsetProblem } from '../../shared/dns/rrset-rules';
 import { sameValue } from '../../shared/dns/zone-file';
 import { delegationProblems } from './delegation-rules';
+import { anyVersion, checkExpected, type Expected } from './record-expect';
 import { zoneWrite } from './announce';
 import type { Store } from './db';
 import type { Trx } from './group-commit';
@@ -51,109 +46,6 @@ export class RecordConflict extends Error {
     super(message);
   }
 }
-
-/** The record a write names is gone: deleted since it was read. The route answers 404. */
-export class RecordGone extends Error {}
-
-/**
- * A write made from a version of the record (or RRset) that is no longer current: If-Match did
- * not match. The route answers 412 with what is current, so that the client can show it.
- */
-export class StaleWrite extends Error {
-  constructor(
-    message: string,
-    readonly version: string,
-    readonly current: CurrentRecord[],
-  ) {
-    super(message);
-  }
-}
-
-/** What a write to existing records expects to find: the versions of If-Match, of each record or of the RRset. */
-export interface Expected {
-  ifMatch: string[] | '*' | undefined;
-  scope: 'record' | 'rrset';
-}
-
-type CurrentRecord = VersionedRecord & { id: string };
-
-/** What names a stored value. */
-type ValueRef = Pick<RecordRow, 'id' | 'name' | 'type' | 'content'>;
-
-/** The records `rows` name as `before` holds them (each RRset read whole), or RecordGone. */
-function currentRecords(before: States, rows: readonly ValueRef[]): CurrentRecord[] {
-  return rows.map((row) => {
-    const state = before.get(rrsetKey(row));
-    const value = state?.values.find((v) => v.content === row.content);
-    if (!state || !value) {
-      throw new RecordGone(
-        `The ${row.type} record "${row.content}" at ${row.name} no longer exists: it was changed or deleted since it was read. Reload the records and try again.`,
-      );
-    }
-    const { ttl, comment } = state;
-    const { id, name, type, content } = row;
-    return { id, name, type, content, ttl, comment, disabled: value.disabled };
-  });
-}
-
-/**
- * Checks, inside the write's transaction, that what `rows` name is still there and, with
- * If-Match, still the version the client saw. Returns the records as they are now.
- */
-export function checkExpected(
-  zoneId: string,
-  before: States,
-  rows: readonly ValueRef[],
-  expected: Expected,
-): CurrentRecord[] {
-  const first = rows[0];
-  if (!first) return [];
-  if (expected.scope === 'record') {
-    const current = currentRecords(before, rows);
-    for (const rec of current) {
-      const version = recordVersion(rec);
-      if (!versionMatches(expected.ifMatch, version)) {
-        throw new StaleWrite(
-          `The ${rec.type} record "${rec.content}" at ${rec.name} changed since you read it (If-Match ${String(expected.ifMatch)}; now ${version}). Read it again, and send its new version to write over the change.`,
-          version,
-          [rec],
-        );
-      }
-    }
-    return current;
-  }
-  const state = before.get(rrsetKey(first));
-  if (!state) {
-    throw new RecordGone(
-      `There is no longer any ${first.type} record at ${first.name}: it was deleted since it was read.`,
-    );
-  }
-  const { ttl, comment } = state;
-  const { name, type } = first;
-  const all = state.values.map((v) => {
-    const { content, disabled } = v;
-    return {
-      id: recordId(zoneId, name, type, content),
-      name,
-      type,
-      content,
-      ttl,
-      comment,
-      disabled,
-    };
-  });
-  const version = rrsetVersion(all);
-  if (!versionMatches(expected.ifMatch, version)) {
-    throw new StaleWrite(
-      `The ${first.type} records at ${first.name} changed since you read them (If-Match ${String(expected.ifMatch)}; now ${version}). Read them again, and send their new version to write over the change.`,
-      version,
-      all,
-    );
-  }
-  return all;
-}
-
-const anyVersion: Expected = { ifMatch: undefined, scope: 'record' };
 
 export interface RecordWrite {
   name: string;
@@ -407,17 +299,19 @@ export async function deleteRecords(
   if (!rows.length) return 0;
   return zoneWrite(store, zone.id, async (trx) => {
     const before = await readStates(trx, zone.id, rows);
-    checkExpected(zone.id, before, rows, expected);
-    const ids = rows.map((r) => r.id);
+    // A whole RRset goes as it is now, values added since the route read it included.
+    const current = checkExpected(zone.id, before, rows, expected);
+    const targets = expected.scope === 'rrset' ? current : rows;
+    const ids = targets.map((r) => r.id);
     const r = await trx
       .deleteFrom('records')
       .where('zone_id', '=', zone.id)
       .where('id', 'in', ids)
       .executeTakeFirst();
-    const sets = new Map(rows.map((row) => [`${row.name}\0${row.type}`, row]));
+    const sets = new Map(targets.map((row) => [`${row.name}\0${row.type}`, row]));
     for (const row of sets.values()) await dropEmptyRRset(trx, zone.id, row.name, row.type);
     const n = Number(r.numDeletedRows);
-    const first = rows[0]!;
+    const first = targets[0]!;
     const summary =
       n === 1 ? `Deleted ${first.type} ${first.name} ${first.content}` : `Deleted ${n} records`;
     return written(trx, store, zone, n, before, summary);

@@ -130,14 +130,23 @@ export const changeConflictDetailsSchema = z.object({
     .optional(),
 });
 
-/** The batch's operations: create and update take the single-record routes' bodies. */
 /** The version (ETag) of the record an update or delete was made from; stale: 412 (ADR 0028). */
 const ifMatchField = z
   .string({ error: 'if_match must be the record\'s ETag, a string such as "5f0c2a9e81d34b77".' })
-  .optional();
+  .min(
+    1,
+    'if_match is empty: send the record\'s ETag, such as "5f0c2a9e81d34b77", or leave it out.',
+  )
+  .optional()
+  .meta({
+    description:
+      "The record's version (its ETag) before the batch; when the record has changed since, the whole batch is 412 precondition_failed",
+  });
 
+/** The batch's operations: create and update take the single-record routes' bodies. */
 export const batchOperationSchema = z.discriminatedUnion('op', [
-  z.object({
+  // Loose: an if_match sent on a create reaches the route, which refuses it with its reason.
+  z.looseObject({
     op: z.literal('create'),
     name: z.string(),
     type: z.string(),

@@ -20,11 +20,15 @@ export function recordVersion(r: VersionedRecord): string {
 
 /**
  * The entity tag of a whole RRset: its TTL and comment and every value with its switch, in any
- * order. A value added, removed or changed by anyone changes it.
+ * order. A value added, removed or changed by anyone changes it. `GET records?name=&type=`
+ * answers with it.
  */
 export function rrsetVersion(values: readonly VersionedRecord[]): string {
   const first = values[0];
   if (!first) return tag('[]');
+  // One value: the RRset is that record, and one version serves both (a PUT by name answers
+  // the record's, and a DELETE of the same URL takes it back).
+  if (values.length === 1) return recordVersion(first);
   const each = values
     .map((v) => [v.content, v.disabled] as const)
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

@@ -40,7 +40,9 @@ export function soaMailbox(zone: string, mname: string): string {
   if (own.length <= 253) return own;
   const host = mname.replace(/\.$/, '');
   const dot = host.indexOf('.');
-  return `hostmaster.${dot > 0 ? host.slice(dot + 1) : 'invalid'}`;
+  const provider = `hostmaster.${dot > 0 ? host.slice(dot + 1) : 'invalid'}`;
+  // A nameserver named inside the zone itself (no nameservers configured) is as long.
+  return provider.length <= 253 ? provider : 'hostmaster.invalid';
 }
 
 /** "example.com" from "Example.COM." or "bücher.example": lower case, xn-- labels, no trailing dot. */

@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DnsRecord as Rec } from '../../../shared/api';
 import { parseIfMatch, recordVersion, rrsetVersion } from '../../../shared/api/versions';
-import { deleteRecords, RecordGone, updateRecord } from '../../store/record-writes';
-import { getRecord } from '../../store/records';
+import { RecordGone } from '../../store/record-expect';
+import { deleteRecords, updateRecord } from '../../store/record-writes';
+import { getRecord, getRRset } from '../../store/records';
 import {
   createZone,
   startTestServer,
@@ -157,7 +158,7 @@ describe('PUT and DELETE by id with If-Match', () => {
     expect(await records('weak', 'A')).toEqual([]);
   });
 
-  it('a write after the record was deleted is 404, not a record made again', async () => {
+  it('a write to a deleted record is 404, with or without a version', async () => {
     const r = await add('gone', 'TXT', '"v=1"');
     expect((await api.delete(recordPath(r.id))).status).toBe(200);
     const history = (await api.get(`/v1/zones/${z}/changes?limit=1`)).body.data;
@@ -190,6 +191,122 @@ describe('a write racing a delete', () => {
     await expect(deleteRecords(srv.store, zone, [read])).rejects.toBeInstanceOf(RecordGone);
     expect(await records('race', 'A')).toEqual([]);
     expect((await api.get(`/v1/zones/${z}/changes?limit=1`)).body.data).toEqual(history);
+  });
+
+  const zoneRow = () =>
+    srv.store.db.selectFrom('zones').selectAll().where('id', '=', z).executeTakeFirstOrThrow();
+
+  it('an update keeps the switch as stored now, not as the handler read it', async () => {
+    const r = await add('switch', 'A', '192.0.2.41');
+    const read = (await getRecord(srv.store.db, z, r.id))!;
+    expect((await send('PUT', recordPath(r.id), undefined, { ...r, disabled: true })).status).toBe(
+      200,
+    );
+    // The update sends no `disabled`: the value stays disabled, as it now is.
+    const { disabled: _, ...withoutSwitch } = r;
+    const row = await updateRecord(srv.store, await zoneRow(), read, {
+      ...withoutSwitch,
+      ttl: 900,
+    });
+    expect(row).toMatchObject({ disabled: 1, ttl: 900 });
+    expect(await records('switch', 'A')).toMatchObject([{ disabled: true, ttl: 900 }]);
+  });
+
+  it('deleting a whole RRset deletes the values stored now, one added since the read included', async () => {
+    const a = await add('whole', 'A', '192.0.2.42');
+    const b = await add('whole', 'A', '192.0.2.43');
+    const read = await getRRset(srv.store.db, z, a.name, 'A');
+    expect(read).toHaveLength(2);
+    await add('whole', 'A', '192.0.2.44');
+    const n = await deleteRecords(srv.store, await zoneRow(), read, {
+      ifMatch: undefined,
+      scope: 'rrset',
+    });
+    expect(n).toBe(3);
+    expect(await records('whole', 'A')).toEqual([]);
+    expect(b.name).toBe(a.name);
+  });
+});
+
+describe('a refused write', () => {
+  it('leaves the serial, the records and the journal as they were', async () => {
+    const r = await add('still', 'A', '192.0.2.45');
+    const put = await send('PUT', recordPath(r.id), recordVersion(r), { ...r, ttl: 900 });
+    expect(put.status).toBe(200);
+    const zone = (await api.get(`/v1/zones/${z}`)).body.data;
+    const history = (await api.get(`/v1/zones/${z}/changes?limit=1`)).body.data;
+    const stale = await send('PUT', recordPath(r.id), recordVersion(r), { ...r, ttl: 1200 });
+    expect(stale.status).toBe(412);
+    expect((await api.get(`/v1/zones/${z}`)).body.data.serial).toBe(zone.serial);
+    expect((await api.get(`/v1/zones/${z}/changes?limit=1`)).body.data).toEqual(history);
+    expect(await records('still', 'A')).toMatchObject([{ ttl: 900 }]);
+  });
+
+  it('If-Match on a route that checks no version, or holding no tag, is a 400 that says so', async () => {
+    const zonePut = await api.raw(`/v1/zones/${z}`, {
+      method: 'PUT',
+      headers: { 'If-Match': '"0000000000000000"', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ttl: 600 }),
+    });
+    expect(zonePut.status).toBe(400);
+    expect(zonePut.body.error.message).toMatch(/If-Match is not supported on this route/);
+    const create = await api.raw(`/v1/zones/${z}/records`, {
+      method: 'POST',
+      headers: { 'If-Match': '*', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'nope', type: 'A', content: '192.0.2.46' }),
+    });
+    expect(create.status).toBe(400);
+    expect(await records('nope', 'A')).toEqual([]);
+    const r = await add('blank', 'A', '192.0.2.47');
+    for (const header of [',', '']) {
+      const put = await send('PUT', recordPath(r.id), header, { ...r, ttl: 900 });
+      expect(put.status, header).toBe(400);
+      expect(put.body.error.message).toMatch(/holds no entity tag/);
+    }
+  });
+});
+
+describe('where a version is found', () => {
+  it('a create answers with Location; a write with Content-Location, the URL its version belongs to', async () => {
+    const created = await api.post(`/v1/zones/${z}/records`, {
+      name: 'where',
+      type: 'A',
+      content: '192.0.2.48',
+    });
+    const r = created.body.data.record as Rec;
+    expect(created.headers.get('Location')).toBe(recordPath(r.id));
+    const put = await send('PUT', recordPath(r.id), recordVersion(r), {
+      ...r,
+      content: '192.0.2.49',
+    });
+    const moved = put.body.data.record as Rec;
+    expect(moved.id).not.toBe(r.id);
+    expect(put.headers.get('Content-Location')).toBe(recordPath(moved.id));
+    const next = await send(
+      'DELETE',
+      put.headers.get('Content-Location')!,
+      put.headers.get('ETag')!,
+    );
+    expect(next.status).toBe(200);
+  });
+
+  it("a list of one name and type answers with the RRset's version; one value's is the record's", async () => {
+    const a = await add('listed', 'TXT', '"one"');
+    const one = await api.get(`/v1/zones/${z}/records?name=listed&type=TXT`);
+    expect(one.headers.get('ETag')).toBe(recordVersion(a));
+    // The tag a PUT by name answers serves the DELETE of that URL.
+    const put = await send('PUT', byName('listed', 'TXT'), recordVersion(a), {
+      content: '"two"',
+      ttl: 600,
+    });
+    expect(put.status).toBe(200);
+    const b = await add('listed', 'TXT', '"three"');
+    const two = await api.get(`/v1/zones/${z}/records?name=listed&type=TXT`);
+    expect(two.headers.get('ETag')).toBe(rrsetVersion([put.body.data.record, b]));
+    expect((await api.get(`/v1/zones/${z}/records?name=listed`)).headers.get('ETag')).toBeNull();
+    const del = await send('DELETE', byName('listed', 'TXT'), two.headers.get('ETag')!);
+    expect(del.status).toBe(200);
+    expect(del.body.data.deleted).toBe(2);
   });
 });
 
@@ -279,6 +396,22 @@ describe('batch operations with if_match', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect((await records('batch-a', 'A')).map((r) => r.content)).toEqual(['192.0.2.52']);
     expect(await records('batch-b', 'A')).toEqual([]);
+  });
+
+  it('an empty if_match, or one on a create, is refused with its reason', async () => {
+    const a = await add('batch-c', 'A', '192.0.2.53');
+    const batch = (operations: unknown[]) =>
+      api.post(`/v1/zones/${z}/records/batch`, { operations });
+    const empty = await batch([{ op: 'delete', id: a.id, if_match: '' }]);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toMatch(/^operations\[0\]: if_match is empty/);
+    const create = await batch([
+      { op: 'create', name: 'batch-d', type: 'A', content: '192.0.2.54', if_match: '*' },
+    ]);
+    expect(create.status).toBe(400);
+    expect(create.body.error.message).toMatch(/a record being created has no version yet/);
+    expect(await records('batch-c', 'A')).toEqual([a]);
+    expect(await records('batch-d', 'A')).toEqual([]);
   });
 });
 

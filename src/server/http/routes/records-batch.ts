@@ -111,6 +111,14 @@ function refusedFailure(e: BatchRefused): ApiFailure {
 
 /** One operation checked as its single-record route checks its body. */
 function toOp(zone: ZoneRow, o: BatchOperation, index: number): BatchOp {
+  if (o.op === 'create' && o.if_match !== undefined) {
+    throw new ApiFailure(
+      400,
+      'invalid_request',
+      `operations[${index}]: if_match applies to update and delete: a record being created has no version yet.`,
+      { index, field: 'if_match' },
+    );
+  }
   if (o.op === 'delete') return { op: 'delete', id: o.id, ifMatch: o.if_match };
   const ifMatch = o.op === 'update' ? o.if_match : undefined;
   const { op, ...fields } = o;

@@ -150,7 +150,7 @@ export function registerRecordByNameRoutes(r: Registrar) {
           expectedOf(c, 'record'),
         ),
       );
-      tagRecord(c, row);
+      tagRecord(c, zone.id, row);
       return c.json(success(recordWritten('Updated', row)), 200);
     },
   );

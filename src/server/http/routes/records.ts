@@ -11,6 +11,7 @@ import {
   updateRecordInput,
 } from '../../../shared/api';
 import { errorBodySchema } from '../../../shared/api/common';
+import { rrsetVersion } from '../../../shared/api/versions';
 import { createRecord, deleteRecords, updateRecord } from '../../store/record-writes';
 import { listRecords } from '../../store/records';
 import { actingStore } from '../acting';
@@ -73,7 +74,8 @@ export function registerRecordRoutes(r: Registrar) {
           { recordsPerZone: QUOTA_RECORDS_PER_ZONE },
         ),
       );
-      tagRecord(c, row);
+      tagRecord(c, zone.id, row);
+      c.header('Location', `/v1/zones/${zone.id}/records/${row.id}`);
       return c.json(success(recordWritten('Created', row)), 201);
     },
   );
@@ -87,7 +89,13 @@ export function registerRecordRoutes(r: Registrar) {
       summary: 'List records (sorted by name, type, content)',
       middleware: withZone,
       request: { params: zoneParams, query: recordListQuery },
-      responses: { 200: json(recordListResponse, 'One page of records'), ...commonErrors },
+      responses: {
+        200: json(
+          recordListResponse,
+          "One page of records; filtered by name and type to one whole RRset, its version in ETag (for If-Match on the RRset's DELETE by name)",
+        ),
+        ...commonErrors,
+      },
     }),
     async (c) => {
       const q = c.req.valid('query');
@@ -102,6 +110,16 @@ export function registerRecordRoutes(r: Registrar) {
         ...(type === undefined ? {} : { type }),
       });
       const records = rows.map(presentRecord);
+      // One whole RRset (a name and a type, every value on this page): its version, which a
+      // DELETE of the RRset by name takes in If-Match.
+      if (
+        name !== undefined &&
+        type !== undefined &&
+        total > 0 &&
+        q.offset === 0 &&
+        total === records.length
+      )
+        c.header('ETag', rrsetVersion(records));
       return c.json(success({ records, pagination: pageOf(q, total, records.length) }), 200);
     },
   );
@@ -122,7 +140,7 @@ export function registerRecordRoutes(r: Registrar) {
     }),
     (c) => {
       const record = c.get('record');
-      tagRecord(c, record);
+      tagRecord(c, c.get('zone').id, record);
       return c.json(success({ record: presentRecord(record) }), 200);
     },
   );
@@ -168,7 +186,7 @@ export function registerRecordRoutes(r: Registrar) {
           expectedOf(c, 'record'),
         ),
       );
-      tagRecord(c, row);
+      tagRecord(c, zone.id, row);
       return c.json(success(recordWritten('Updated', row)), 200);
     },
   );

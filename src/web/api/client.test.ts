@@ -30,6 +30,18 @@ describe('apiRequest', () => {
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer zd_k');
   });
 
+  it('sends extra headers (If-Match), which cannot replace the key', async () => {
+    const fetch = answerFetch(() => ({ status: 200, body: { status: 'success', data: list } }));
+    await apiRequest('/v1/zones', {
+      schema: zoneListParser,
+      as,
+      headers: { 'If-Match': '"5f0c2a9e81d34b77"', Authorization: 'Bearer other' },
+    });
+    const headers = new Headers(fetch.mock.calls[0]![1]?.headers);
+    expect(headers.get('If-Match')).toBe('"5f0c2a9e81d34b77"');
+    expect(headers.get('Authorization')).toBe('Bearer zd_k');
+  });
+
   it('raises the error body as an ApiError with status, code, message, details and request id', async () => {
     answerFetch(() => ({
       status: 403,

@@ -18,6 +18,8 @@ export interface RequestOptions<T> {
   as?: Session;
   /** The media type asked for; JSON unless a route answers text (the zone-file export). */
   accept?: string;
+  /** More request headers (If-Match of a record write); they cannot replace Authorization. */
+  headers?: Record<string, string>;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -86,6 +88,7 @@ async function send(
   method: Method,
 ): Promise<Response> {
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: options.accept ?? 'application/json',
     Authorization: `Bearer ${creds.key}`,
   };

@@ -1,6 +1,7 @@
 // What a write to a zone's records is: the one shape the form, the optimistic update, the route
 // choice and the mutation share.
 import type { DnsRecord } from '../../shared/api/records';
+import { recordVersion, rrsetVersion } from '../../shared/api/versions';
 
 /** What a form sends: the absolute name (as the list holds it), content already canonical. */
 export interface RecordInput {
@@ -13,13 +14,26 @@ export interface RecordInput {
   comment?: string | null;
 }
 
+/**
+ * A write to existing records is made from what the user saw: `current` (or the RRset's
+ * `values`), whose version goes in If-Match so that a change saved meanwhile by someone else is
+ * refused (412) rather than overwritten. `version` replaces that version when the user chose to
+ * write over a change they were shown (the 412's `details.version`).
+ */
 export type RecordChange =
   | { kind: 'create'; input: RecordInput }
   /** `rrsetSize` picks the route: by id for a lone value, by name with content= otherwise. */
-  | { kind: 'update'; current: DnsRecord; input: RecordInput; rrsetSize: number }
-  | { kind: 'toggle'; current: DnsRecord; rrsetSize: number }
-  | { kind: 'delete'; current: DnsRecord }
-  | { kind: 'delete-rrset'; name: string; type: string; count: number };
+  | { kind: 'update'; current: DnsRecord; input: RecordInput; rrsetSize: number; version?: string }
+  | { kind: 'toggle'; current: DnsRecord; rrsetSize: number; version?: string }
+  | { kind: 'delete'; current: DnsRecord; version?: string }
+  | {
+      kind: 'delete-rrset';
+      name: string;
+      type: string;
+      /** Every value of the RRset, as the list held them when the user chose to delete. */
+      values: readonly DnsRecord[];
+      version?: string;
+    };
 
 export interface RecordChangeResult {
   /** The record as it now is (create, update, toggle): its id is new when the content changed. */
@@ -34,3 +48,15 @@ export const changedRRset = (change: RecordChange): { name: string; type: string
     : change.kind === 'delete-rrset'
       ? change
       : change.current;
+
+/** The If-Match of a change: the version it was made from; none for a create. */
+export function expectedVersion(change: RecordChange): string | undefined {
+  switch (change.kind) {
+    case 'create':
+      return undefined;
+    case 'delete-rrset':
+      return change.version ?? rrsetVersion(change.values);
+    default:
+      return change.version ?? recordVersion(change.current);
+  }
+}

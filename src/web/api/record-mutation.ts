@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { DnsRecord } from '../../shared/api/records';
 import { changedRRset, type RecordChange, type RecordChangeResult } from './record-change';
+import { applyRefusal } from './record-conflict';
 import { recordKeys, recordWriteKey } from './record-keys';
 import { editRRset, rrsetValues, type RecordList } from './record-list';
 import { LARGE_LIST } from './record-list-query';
@@ -66,13 +67,19 @@ export function recordChangeOptions(
       qc.setQueryData(key, next.list);
       return { undo, pendingId: next.pendingId };
     },
-    // Only this change is undone: pages that arrived and other writes made meanwhile stay.
-    onError: (_e, _change, context) => {
+    // Only this change is undone: pages that arrived and other writes made meanwhile stay. A
+    // refusal that says what is stored now (changed or deleted meanwhile) puts that in at once.
+    onError: (e, change, context) => {
       const undo = context?.undo;
       if (!undo) return;
-      qc.setQueryData<RecordList>(key, (list) =>
-        list ? editRRset(list, undo.at, () => undo.values) : list,
-      );
+      qc.setQueryData<RecordList>(key, (list) => {
+        if (!list) return list;
+        return applyRefusal(
+          editRRset(list, undo.at, () => undo.values),
+          change,
+          e,
+        );
+      });
     },
     onSuccess: (result, change, context) => {
       const record = result.record;

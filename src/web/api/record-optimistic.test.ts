@@ -46,7 +46,7 @@ describe('applyOptimistic', () => {
       kind: 'delete-rrset',
       name: a.name,
       type: 'A',
-      count: 2,
+      values: [a, b],
     });
     expect(allRecords(list)).toEqual([other]);
     expect(list.count).toBe(1);

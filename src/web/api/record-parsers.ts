@@ -35,3 +35,6 @@ export const recordDeleteParser = z.preprocess(
   (v) => (typeof v === 'string' ? { message: v } : v),
   messageSchema.extend({ deleted: z.number().int().optional() }),
 );
+
+/** Records as an error's details give them (a 412's `details.records`: what is stored now). */
+export const storedRecordsParser = z.array(z.preprocess(normalizeRecord, recordSchema));

@@ -2,7 +2,12 @@
 // content (ids change with content; the RRset's name does not), a whole RRset by name and type.
 import type { DnsRecord } from '../../shared/api/records';
 import { apiRequest } from './client';
-import type { RecordChange, RecordChangeResult, RecordInput } from './record-change';
+import {
+  expectedVersion,
+  type RecordChange,
+  type RecordChangeResult,
+  type RecordInput,
+} from './record-change';
 import { byNamePath, recordPath, recordsPath } from './record-keys';
 import { recordDeleteParser, recordWriteParser } from './record-parsers';
 
@@ -10,12 +15,21 @@ export async function sendRecordChange(
   zoneId: string,
   change: RecordChange,
 ): Promise<RecordChangeResult> {
+  // What the user saw of the records the change touches (ADR 0028): a 412 when it is no longer so.
+  const version = expectedVersion(change);
+  const headers = version ? { 'If-Match': version } : undefined;
   const write = async (path: string, method: 'POST' | 'PUT', body: unknown, query = {}) => {
-    const record = await apiRequest(path, { method, body, query, schema: recordWriteParser });
+    const record = await apiRequest(path, {
+      method,
+      body,
+      query,
+      headers,
+      schema: recordWriteParser,
+    });
     return { record, message: '' };
   };
   const remove = async (path: string) => {
-    const r = await apiRequest(path, { method: 'DELETE', schema: recordDeleteParser });
+    const r = await apiRequest(path, { method: 'DELETE', headers, schema: recordDeleteParser });
     return { record: null, message: r.message };
   };
   const body = (input: RecordInput, withName: boolean) => ({

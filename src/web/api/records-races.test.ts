@@ -162,7 +162,8 @@ describe('writes while records load', () => {
     const { qc, list, watch, write } = setup();
     const stop = watch();
     await vi.waitFor(() => expect(list()?.count).toBe(1000));
-    await write({ kind: 'delete-rrset', name: records[10]!.name, type: 'A', count: 3 });
+    const values = records.slice(10, 13);
+    await write({ kind: 'delete-rrset', name: records[10]!.name, type: 'A', values });
     s.release();
     await vi.waitFor(() => expect(list()?.complete).toBe(true));
     await sleep(20);

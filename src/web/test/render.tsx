@@ -7,7 +7,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { session } from '../api/session';
 
-export type FetchHandler = (req: { method: string; url: string; body: unknown }) => {
+export type FetchHandler = (req: {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Headers;
+}) => {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
@@ -17,7 +22,8 @@ export type FetchHandler = (req: { method: string; url: string; body: unknown })
 export function answerFetch(handler: FetchHandler) {
   const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const res = handler({ method: init?.method ?? 'GET', url: String(input), body });
+    const headers = new Headers(init?.headers);
+    const res = handler({ method: init?.method ?? 'GET', url: String(input), body, headers });
     return new Response(JSON.stringify(res.body), {
       status: res.status,
       headers: { 'Content-Type': 'application/json', 'X-Request-ID': 'req-test', ...res.headers },

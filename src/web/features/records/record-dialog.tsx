@@ -48,12 +48,14 @@ export function RecordDialog({ zone, records, editing, onClose, focusAfter }: Re
       focusAfter={focusAfter}
     >
       {editing && <EditTraffic zoneId={zone.id} record={editing} />}
+      {/* A form per record: what it was opened from is the version its save is made from. */}
       <RecordForm
+        key={editing?.id ?? 'new'}
         zone={zone}
         records={records}
         editing={editing}
         onSaved={(r) => onClose(r)}
-        cancel={<DialogClose>Cancel</DialogClose>}
+        cancel={(label) => <DialogClose>{label}</DialogClose>}
       />
     </Dialog>
   );

@@ -1,13 +1,13 @@
 // Create or edit one record value: name, type, value (structured or raw), TTL, comment, disabled.
 // Everything is checked beside its field before submit; the service's errors land there too.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { COMMENT_MAX, TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
 import { normalizeRecordName, relativeName } from '../../../shared/dns/names';
 import { parseRecordType, RECORD_SPECS, RECORD_TYPES } from '../../../shared/dns/records';
-import { useRecordChange, type DnsRecord, type RecordChange } from '../../api/records';
+import { useRecordChange, type DnsRecord } from '../../api/records';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { FormAlert } from '../../ui/error-panel';
@@ -17,6 +17,7 @@ import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
 import { TtlField } from '../../ui/form/ttl-field';
 import { formatTtl } from '../../ui/format';
 import { ContentFields } from './content-fields';
+import { EditConflictNotice, GoneNotice } from './record-conflict';
 import {
   nameAsMeant,
   newRecordDefaults,
@@ -26,6 +27,7 @@ import {
   type RecordFormValues,
 } from './record-form-schema';
 import { disassemble, emptyStructured } from './structured';
+import { useEditConflict } from './use-edit-conflict';
 
 export interface ZoneInfo {
   id: string;
@@ -56,12 +58,23 @@ interface RecordFormProps {
   records: readonly DnsRecord[];
   editing: DnsRecord | null;
   onSaved: (record: DnsRecord | null) => void;
-  cancel: ReactNode;
+  /** The button that closes the form unsaved, with this label. */
+  cancel: (label: string) => ReactNode;
 }
 
 export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFormProps) {
   const change = useRecordChange(zone.id);
   const [formError, setFormError] = useState<unknown>(null);
+  const { conflict, notice, changeOf, refused, resolved } = useEditConflict(editing);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After "Use theirs", the first field the user can change (the fields may have been redrawn).
+  const [focusField, setFocusField] = useState(0);
+  useEffect(() => {
+    if (!focusField) return;
+    formRef.current
+      ?.querySelector<HTMLElement>('input:not([readonly]):not([type="hidden"]), select, textarea')
+      ?.focus();
+  }, [focusField]);
   const draftId = recordDraftId(zone.id, editing?.id ?? null);
   const schema = useMemo(
     () => recordFormSchema({ zoneName: zone.name, records, editing }),
@@ -121,9 +134,7 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
       disabled: out.disabled,
       comment: out.comment,
     };
-    const c: RecordChange = editing
-      ? { kind: 'update', current: editing, input, rrsetSize: siblings.length + 1 }
-      : { kind: 'create', input };
+    const c = changeOf(input, siblings.length + 1);
     const label = `${out.relative} ${out.type}`;
     change.mutate(c, {
       onSuccess: ({ record }) => {
@@ -131,7 +142,7 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
         const shared =
           siblings.length > 0 &&
           (out.ttl !== rrset?.ttl || (out.comment ?? null) !== (rrset?.comment ?? null));
-        toast.success(editing ? `Saved ${label} record` : `Created ${label} record`, {
+        toast.success(c.kind === 'update' ? `Saved ${label} record` : `Created ${label} record`, {
           description: shared
             ? `The TTL and comment now apply to all ${siblings.length + 1} values of ${label}.`
             : undefined,
@@ -139,6 +150,7 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
         onSaved(record);
       },
       onError: (e) => {
+        if (refused(e, input)) return;
         if (!applyServerError(e, form.setError, RECORD_FORM_FIELDS)) setFormError(e);
       },
     });
@@ -157,7 +169,16 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
   const ttlNumber = typeof ttl === 'number' && Number.isFinite(ttl) ? ttl : null;
 
   return (
-    <form className="form record-form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+    <form
+      ref={formRef}
+      className="form record-form"
+      onSubmit={form.handleSubmit(onSubmit)}
+      noValidate
+    >
+      {conflict?.kind === 'stale' && (
+        <EditConflictNotice ref={notice} now={conflict.now} yours={conflict.yours} />
+      )}
+      {conflict?.kind === 'gone' && <GoneNotice ref={notice} />}
       <FormAlert error={formError} />
       <div className="record-form-row">
         <Field
@@ -294,11 +315,36 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
       </label>
 
       <div className="form-actions">
-        {cancel}
-        <Button type="submit" variant="primary" busy={change.isPending} disabled={change.isPending}>
-          {change.isPending ? 'Saving…' : editing ? 'Save changes' : 'Create record'}
+        {cancel(conflict?.kind === 'gone' ? 'Close' : 'Cancel')}
+        {conflict?.kind === 'stale' && (
+          <Button
+            onClick={() => {
+              form.reset(valuesOf(conflict.now, zone.name));
+              setFormError(null);
+              resolved();
+              setFocusField((n) => n + 1);
+            }}
+            disabled={change.isPending}
+          >
+            Use theirs
+          </Button>
+        )}
+        <Button
+          type="submit"
+          variant={conflict?.kind === 'stale' ? 'danger' : 'primary'}
+          busy={change.isPending}
+          disabled={change.isPending}
+        >
+          {submitLabel(change.isPending, !!editing, conflict?.kind)}
         </Button>
       </div>
     </form>
   );
+}
+
+function submitLabel(busy: boolean, editing: boolean, conflict: 'stale' | 'gone' | undefined) {
+  if (conflict === 'gone') return busy ? 'Creating…' : 'Create it again';
+  if (busy) return 'Saving…';
+  if (conflict === 'stale') return 'Save mine anyway';
+  return editing ? 'Save changes' : 'Create record';
 }

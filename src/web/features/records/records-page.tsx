@@ -4,7 +4,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { describeError } from '../../api/describe-error';
 import { allRecords, keyOf } from '../../api/record-list';
 import { useRecordChange, useRecords, type DnsRecord, type RecordChange } from '../../api/records';
 import { useZone } from '../../api/zones';
@@ -14,6 +13,7 @@ import { ErrorPanel } from '../../ui/error-panel';
 import { IconList, IconPlus } from '../../ui/icons';
 import { Loading } from '../../ui/skeleton';
 import { DeleteRecordDialog } from './delete-record-dialog';
+import { refusalDescription } from './record-conflict';
 import { RecordDialog } from './record-dialog';
 import { RecordTable, RecordTableSkeleton, type RecordTableHandle } from './record-table';
 import { RecordsToolbar } from './records-toolbar';
@@ -93,10 +93,8 @@ export function RecordsPage() {
     (c: RecordChange, done: string, failed: string) =>
       mutate(c, {
         onSuccess: () => toast.success(done),
-        onError: (e) =>
-          toast.error(failed, {
-            description: `${describeError(e).message} Nothing was changed.`,
-          }),
+        // Someone else's change (or delete) is said, and the table already shows it.
+        onError: (e) => toast.error(failed, { description: refusalDescription(e) }),
       }),
     [mutate],
   );
@@ -122,32 +120,18 @@ export function RecordsPage() {
     [focus, open, run, select],
   );
 
-  const confirmDelete = (all: boolean) => {
+  /** Focus goes to the next row (or the previous one) once this one is gone. */
+  const landAfterDelete = (all: boolean) => {
     if (!deleting) return;
     const { record, set } = deleting;
-    const label = `${set.relative} ${set.type}`;
     const index = filtered.findIndex((s) => s.key === set.key);
-    setDeleting(null);
-    // Focus goes to the next row (or the previous one) once this one is gone.
+    if (index < 0) return; // already out of the table (a second try): the first one chose
     const neighbour =
       all || set.values.length === 1 ? (filtered[index + 1] ?? filtered[index - 1]) : set;
     focus.land(
       neighbour?.values.find((v) => v.id !== record.id)?.id ?? null,
       neighbour?.key ?? null,
     );
-    if (all) {
-      run(
-        { kind: 'delete-rrset', name: set.name, type: set.type, count: set.values.length },
-        `Deleted all ${set.values.length} values of ${label}`,
-        `Could not delete ${label}`,
-      );
-    } else {
-      run(
-        { kind: 'delete', current: record },
-        `Deleted ${label} ${record.content}`,
-        `Could not delete ${label} ${record.content}`,
-      );
-    }
   };
 
   const newButton = (label: string) => (
@@ -303,9 +287,12 @@ export function RecordsPage() {
           zoneId={zoneId}
           record={deleting.record}
           set={deleting.set}
-          onCancel={() => setDeleting(null)}
-          onDeleteValue={() => confirmDelete(false)}
-          onDeleteRRset={() => confirmDelete(true)}
+          onDeleting={landAfterDelete}
+          onClose={(kept) => {
+            // Not deleted after all (refused): back to the row, which is still there.
+            if (kept) focus.land(kept.id, keyOf(zone?.name ?? '', kept));
+            setDeleting(null);
+          }}
           focusAfter={focus.focusAfter}
         />
       )}

@@ -1,0 +1,111 @@
+// A records service for the tests of the record dialogs: it keeps its records, checks If-Match
+// the way the real one does (ADR 0028: 412 with what is stored now, 404 when the record is gone)
+// and lets a test play someone else's edit in between (`meanwhile`).
+import type { DnsRecord } from '../../shared/api/records';
+import { recordVersion, rrsetVersion } from '../../shared/api/versions';
+import { answerFetch, errorBody } from './render';
+import { testZone } from './zone';
+
+const ok = (data: unknown, status = 200) => ({ status, body: { status: 'success', data } });
+
+export interface SentWrite {
+  method: string;
+  path: string;
+  ifMatch: string | null;
+  body: unknown;
+}
+
+export function recordService(initial: DnsRecord[]) {
+  let records = initial.map((r) => ({ ...r }));
+  let next = 0;
+  const writes: SentWrite[] = [];
+  const rrsetOf = (r: { name: string; type: string }) =>
+    records.filter((x) => x.name === r.name && x.type === r.type);
+  /** TTL and comment belong to the RRset: a write through one value sets them on all. */
+  const setRRsetFields = (r: DnsRecord) => {
+    records = records.map((x) =>
+      x.name === r.name && x.type === r.type ? { ...x, ttl: r.ttl, comment: r.comment } : x,
+    );
+  };
+  const put = (current: DnsRecord, patch: Partial<DnsRecord>): DnsRecord => {
+    const updated = { ...current, ...patch };
+    if (updated.content !== current.content) updated.id = `rec_new${++next}`;
+    records = records.map((x) => (x.id === current.id ? updated : x));
+    setRRsetFields(updated);
+    return updated;
+  };
+  const stale = (version: string, now: DnsRecord[]) => ({
+    status: 412,
+    body: errorBody('precondition_failed', 'Changed since you read it.', { version, records: now }),
+  });
+  const gone = { status: 404, body: errorBody('record_not_found', 'No such record.') };
+
+  answerFetch(({ method, url, body, headers }) => {
+    const u = new URL(url, 'http://x');
+    const path = decodeURIComponent(u.pathname);
+    const ifMatch = headers.get('If-Match');
+    if (method !== 'GET') writes.push({ method, path, ifMatch, body });
+    if (path.endsWith('/usage/rrsets')) {
+      return ok({ zone_id: 'zone_1', days: 30, since: '2026-11-01', rrsets: [] });
+    }
+    if (path === '/v1/zones/zone_1/records' && method === 'GET') {
+      const pagination = { total: records.length, offset: 0, limit: 1000 };
+      return ok({ records, pagination: { ...pagination, count: records.length, has_more: false } });
+    }
+    if (path === '/v1/zones/zone_1/records' && method === 'POST') {
+      const input = body as Omit<DnsRecord, 'id' | 'comment'> & { comment?: string | null };
+      const r = { ...input, id: `rec_new${++next}`, comment: input.comment ?? null };
+      records.push(r);
+      return ok({ message: 'Created', record: r }, 201);
+    }
+    const byName = /\/records\/by-name\/([^/]+)\/([^/]+)$/.exec(path);
+    const byId = /\/records\/([^/]+)$/.exec(path);
+    if (byName || byId) {
+      const content = u.searchParams.get('content');
+      const set = byName ? records.filter((r) => r.name === byName[1] && r.type === byName[2]) : [];
+      // Without content=, a DELETE by name is the whole RRset, checked as one version.
+      if (byName && content === null) {
+        if (!set.length) return gone;
+        if (ifMatch && ifMatch !== rrsetVersion(set)) return stale(rrsetVersion(set), set);
+        records = records.filter((r) => !set.includes(r));
+        return ok({ message: 'Deleted', deleted: set.length });
+      }
+      const current = byName
+        ? set.find((r) => r.content === content)
+        : records.find((r) => r.id === byId![1]);
+      if (!current) return gone;
+      if (ifMatch && ifMatch !== recordVersion(current)) {
+        return stale(recordVersion(current), [current]);
+      }
+      if (method === 'DELETE') {
+        records = records.filter((r) => r !== current);
+        return ok({ message: 'Deleted' });
+      }
+      const record = put(current, body as Partial<DnsRecord>);
+      return ok({ message: 'Updated', record });
+    }
+    return ok(testZone({ id: 'zone_1', name: 'example.com' }));
+  });
+
+  return {
+    writes,
+    get records() {
+      return records;
+    },
+    /** Someone else's edit, saved while the dashboard looks at the old record. */
+    meanwhile(id: string, patch: Partial<DnsRecord>) {
+      const current = records.find((r) => r.id === id);
+      if (!current) throw new Error(`no record ${id}`);
+      return put(current, patch);
+    },
+    /** Someone else's new value beside the others. */
+    add(record: DnsRecord) {
+      records.push(record);
+      setRRsetFields(record);
+    },
+    remove(id: string) {
+      records = records.filter((r) => r.id !== id);
+    },
+    rrsetOf,
+  };
+}

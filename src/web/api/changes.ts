@@ -158,6 +158,13 @@ export const revertChangeOptions = (qc: QueryClient, zoneId: string) =>
         qc.invalidateQueries({ queryKey: zoneKeys.lists() }),
       ]);
     },
+    // Refused because the records changed since (by someone else, maybe in another tab): the
+    // list is read again, so that the table shows the later change the message speaks of.
+    onError: (e: unknown) => {
+      if (isApiError(e) && e.code === 'change_conflict') {
+        void qc.invalidateQueries({ queryKey: recordKeys.list(zoneId) });
+      }
+    },
   });
 
 export function useRevertChange(zoneId: string) {

@@ -7,8 +7,10 @@ import { appliedChangeSchema, type BatchOperation } from '../../shared/api/chang
 import { recordSchema } from '../../shared/api/records';
 import { apiRequest } from './client';
 import { recordKeys, recordsPath, recordWriteKey } from './record-keys';
+import { isRecordGone, staleWriteOf } from './record-conflict';
 import { addRRsets, groupRecords, keyOf, type RecordList } from './record-list';
 import { settle } from './record-mutation';
+import { applyAccepted } from './record-optimistic';
 
 const batchResultParser = appliedChangeSchema.extend({ records: z.array(recordSchema) });
 export type BatchResult = z.infer<typeof batchResultParser>;
@@ -52,7 +54,18 @@ export function applyBatchResult(
   });
 }
 
-/** Applies a batch; on success the cached list takes the answer's records at once. */
+/**
+ * The batch was refused because the list it was made from is out of date (ADR 0028): a record
+ * changed since (412, with the record as stored now) or gone (404, its value changed or deleted).
+ */
+export const isOutdatedBatch = (error: unknown): boolean =>
+  staleWriteOf(error) !== null || isRecordGone(error);
+
+/**
+ * Applies a batch; on success the cached list takes the answer's records at once. Refused as out
+ * of date, the list takes the record as stored now at once and is read again whole (even a large
+ * one): the user is about to preview the edit again from it.
+ */
 export function useRecordBatch(zoneId: string) {
   const qc = useQueryClient();
   const key = recordKeys.list(zoneId);
@@ -67,6 +80,13 @@ export function useRecordBatch(zoneId: string) {
     onSuccess: (result) => {
       qc.setQueryData<RecordList>(key, (list) => (list ? applyBatchResult(list, result) : list));
     },
-    onSettled: () => settle(qc, zoneId),
+    onError: (e) => {
+      const now = staleWriteOf(e)?.records ?? [];
+      if (!now.length) return;
+      qc.setQueryData<RecordList>(key, (list) =>
+        list ? now.reduce((l, r) => applyAccepted(l, r, undefined), list) : list,
+      );
+    },
+    onSettled: (_result, e) => settle(qc, zoneId, { whole: isOutdatedBatch(e) }),
   });
 }

@@ -26,12 +26,13 @@ interface Context {
  * After the last of overlapping writes, the zone is read again (its record count) and so is a
  * small list. A large list is only marked old: the answers to the writes already put it right,
  * and reading 100,000 records after every edit would cost seconds each time; it is read again on
- * the next visit or when the window regains focus.
+ * the next visit or when the window regains focus. `whole`: read it again whatever its size (a
+ * write refused because the list is out of date, whose user is about to act on it again).
  */
-export async function settle(qc: QueryClient, zoneId: string) {
+export async function settle(qc: QueryClient, zoneId: string, { whole = false } = {}) {
   if (qc.isMutating({ mutationKey: recordWriteKey(zoneId) }) > 1) return;
   const list = qc.getQueryData<RecordList>(recordKeys.list(zoneId));
-  const large = (list?.total ?? 0) > LARGE_LIST;
+  const large = !whole && (list?.total ?? 0) > LARGE_LIST;
   await Promise.all([
     qc.invalidateQueries({
       queryKey: recordKeys.list(zoneId),

@@ -1,12 +1,12 @@
 // A records service for the tests of the record dialogs: it keeps its records, checks If-Match
 // the way the real one does (ADR 0028: 412 with what is stored now, 404 when the record is gone)
-// and lets a test play someone else's edit in between (`meanwhile`).
+// and lets a test play someone else's edit in between (`meanwhile`). Its batch and revert routes
+// are in record-service-batch.ts.
 import type { DnsRecord } from '../../shared/api/records';
 import { recordVersion, rrsetVersion } from '../../shared/api/versions';
 import { answerFetch, errorBody } from './render';
+import { batchRoutes, ok } from './record-service-batch';
 import { testZone } from './zone';
-
-const ok = (data: unknown, status = 200) => ({ status, body: { status: 'success', data } });
 
 export interface SentWrite {
   method: string;
@@ -39,12 +39,23 @@ export function recordService(initial: DnsRecord[]) {
     body: errorBody('precondition_failed', 'Changed since you read it.', { version, records: now }),
   });
   const gone = { status: 404, body: errorBody('record_not_found', 'No such record.') };
+  const batch = batchRoutes({
+    get records() {
+      return records;
+    },
+    set records(next) {
+      records = next;
+    },
+    put,
+  });
 
   answerFetch(({ method, url, body, headers }) => {
     const u = new URL(url, 'http://x');
     const path = decodeURIComponent(u.pathname);
     const ifMatch = headers.get('If-Match');
     if (method !== 'GET') writes.push({ method, path, ifMatch, body });
+    const answered = batch.answer(method, path, body);
+    if (answered) return answered;
     if (path.endsWith('/usage/rrsets')) {
       return ok({ zone_id: 'zone_1', days: 30, since: '2026-11-01', rrsets: [] });
     }
@@ -107,5 +118,8 @@ export function recordService(initial: DnsRecord[]) {
       records = records.filter((r) => r.id !== id);
     },
     rrsetOf,
+    /** The batches applied, and the changes reverted (by their paths). */
+    batches: batch.applied,
+    reverts: batch.reverted,
   };
 }

@@ -29,6 +29,13 @@ export const IconCopy = icon(
     <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
   </>,
 );
+/** Duplicate: a second sheet with a plus, told apart from Copy (to the clipboard). */
+export const IconDuplicate = icon(
+  <>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1M15 12v6M12 15h6" />
+  </>,
+);
 export const IconCheck = icon(<path d="M20 6 9 17l-5-5" />);
 export const IconPlus = icon(<path d="M12 5v14M5 12h14" />);
 export const IconX = icon(<path d="M18 6 6 18M6 6l12 12" />);

@@ -1,7 +1,8 @@
 // The preview of a bulk edit: what exactly will change (counts and the list of values), a TTL to
 // choose for "Set TTL", and Apply, which sends it as one batch: all of it or, on an error that
-// names the record concerned, nothing.
-import { useMemo, useState, type ChangeEvent } from 'react';
+// names the record concerned, nothing. The preview is worked out from the records as the dialog
+// opened; when one has changed since, the batch is refused and the dialog offers to preview again.
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { BATCH_MAX_OPERATIONS } from '../../../shared/api/changes';
 import { ttlSchema } from '../../../shared/api/fields';
 import { TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
@@ -12,15 +13,17 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { TtlField } from '../../ui/form/ttl-field';
 import { formatNumber, formatTtl } from '../../ui/format';
+import { BulkConflictNotice, leftOut, outdatedLine, type OutdatedLine } from './bulk-conflict';
 import {
   ACTION_TITLES,
   planBulk,
   recordCount,
+  selectedSets,
   type BulkAction,
   type BulkKind,
   type BulkPlan,
-  type SelectedSet,
 } from './bulk-plan';
+import type { RRset } from './rrsets';
 
 /** Lines the preview lists; the rest are counted. */
 const LINES_SHOWN = 100;
@@ -30,7 +33,9 @@ const short = (s: number) => formatTtl(s, 'short');
 interface BulkDialogProps {
   zoneId: string;
   kind: BulkKind;
-  selected: readonly SelectedSet[];
+  /** The zone's RRsets as the table has them now. */
+  sets: readonly RRset[];
+  selection: ReadonlySet<string>;
   onCancel: () => void;
   focusAfter: () => void;
   onApplied: (action: BulkAction, plan: BulkPlan, result: BatchResult) => void;
@@ -49,11 +54,23 @@ export function batchErrorMessage(error: unknown, plan: BulkPlan): string {
 export function BulkDialog({
   zoneId,
   kind,
-  selected,
+  sets,
+  selection,
   onCancel,
   focusAfter,
   onApplied,
 }: BulkDialogProps) {
+  // The records as the preview shows them, taken when the dialog opens and again on "Preview
+  // again", not on every change to the list: Apply sends the versions of what the user saw.
+  const [selected, setSelected] = useState(() => selectedSets(sets, selection));
+  const [outdated, setOutdated] = useState<OutdatedLine | null>(null);
+  /** Selected values gone from the zone when the preview was worked out again. */
+  const [gone, setGone] = useState(0);
+  const notice = useRef<HTMLDivElement>(null);
+  const preview = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outdated) notice.current?.focus();
+  }, [outdated]);
   // Empty until the user chooses: no TTL is planned (nor Apply offered) before one is typed.
   const [ttlText, setTtlText] = useState('');
   const batch = useRecordBatch(zoneId);
@@ -86,8 +103,23 @@ export function BulkDialog({
     // and the toast with its Undo never came).
     batch.mutateAsync(plan.operations).then(
       (result) => onApplied(action, plan, result),
-      (e: unknown) => setError(batchErrorMessage(e, plan)),
+      (e: unknown) => {
+        // Refused as out of date: the list has been read again by now (useRecordBatch).
+        const o = outdatedLine(e, plan);
+        if (o) setOutdated(o);
+        else setError(batchErrorMessage(e, plan));
+      },
     );
+  };
+
+  const previewAgain = () => {
+    const next = selectedSets(sets, selection);
+    setGone(leftOut(selected, next));
+    setSelected(next);
+    setOutdated(null);
+    setError(null);
+    // The notice that had the focus is gone: the new preview takes it, and is read out.
+    requestAnimationFrame(() => preview.current?.focus());
   };
 
   return (
@@ -117,8 +149,9 @@ export function BulkDialog({
           presets={{ value: ttlValue, onPick: (seconds) => setTtlText(String(seconds)) }}
         />
       )}
-      {plan && (
-        <div className="bulk-preview" aria-live="polite">
+      {outdated && <BulkConflictNotice ref={notice} outdated={outdated} />}
+      {plan && !outdated && (
+        <div className="bulk-preview" aria-live="polite" ref={preview} tabIndex={-1}>
           <p className="bulk-summary">
             {n === 0
               ? 'Nothing to change: the selected records are already like that.'
@@ -127,6 +160,8 @@ export function BulkDialog({
               ` ${recordCount(plan.unchanged)} already as asked ${plan.unchanged === 1 ? 'stays as it is' : 'stay as they are'}.`}
             {plan.widened > 0 &&
               ` TTL is one per RRset: ${recordCount(plan.widened)} not selected change with their RRset.`}
+            {gone > 0 &&
+              ` ${recordCount(gone)} selected ${gone === 1 ? 'is' : 'are'} no longer in the zone (deleted, or ${gone === 1 ? 'its value' : 'their values'} changed) and left out.`}
           </p>
           {tooLarge && (
             <p className="callout callout-danger" role="alert">
@@ -156,13 +191,19 @@ export function BulkDialog({
       )}
       <div className="form-actions">
         <DialogClose>Cancel</DialogClose>
-        <Button
-          variant={kind === 'delete' ? 'danger' : 'primary'}
-          disabled={!plan || n === 0 || tooLarge || batch.isPending}
-          onClick={apply}
-        >
-          {batch.isPending ? 'Applying…' : title}
-        </Button>
+        {outdated ? (
+          <Button variant="primary" onClick={previewAgain}>
+            Preview again
+          </Button>
+        ) : (
+          <Button
+            variant={kind === 'delete' ? 'danger' : 'primary'}
+            disabled={!plan || n === 0 || tooLarge || batch.isPending}
+            onClick={apply}
+          >
+            {batch.isPending ? 'Applying…' : title}
+          </Button>
+        )}
       </div>
     </Dialog>
   );

@@ -1,20 +1,23 @@
 // Bulk edits above the records table: "Select all N matching values" (the values the search
 // found, not every value of an RRset it found), then, once something is selected, how many and
 // Delete / Set TTL / Disable / Enable, each through its preview dialog.
-// The toast of an applied edit offers Undo: the revert of the change the batch made.
+// The toast of an applied edit offers Undo: the revert of the change the batch made, refused (and
+// said so, with the way to History) when a record it touched has changed again since.
 import { useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { describeError } from '../../api/describe-error';
 import { useRevertChange } from '../../api/changes';
 import { Button } from '../../ui/button';
 import { formatNumber } from '../../ui/format';
 import { IconTrash } from '../../ui/icons';
 import { BulkDialog } from './bulk-dialog';
-import { doneMessage, recordCount, selectedSets, type BulkKind } from './bulk-plan';
+import { doneMessage, recordCount, type BulkKind } from './bulk-plan';
 import { countMatching, matchingIds, type RRset } from './rrsets';
+import { undoFailure } from './undo-failure';
 
 interface BulkEditProps {
   zoneId: string;
+  zoneName: string;
   /** Every RRset of the zone: a selection may reach beyond the current search. */
   sets: readonly RRset[];
   /** The RRsets the search and type filter show. */
@@ -32,6 +35,7 @@ interface BulkEditProps {
 
 export function BulkEdit({
   zoneId,
+  zoneName,
   sets,
   shown,
   query,
@@ -55,12 +59,8 @@ export function BulkEdit({
     else bar.current?.focus();
   };
   const revert = useRevertChange(zoneId);
+  const navigate = useNavigate();
   const matching = useMemo(() => countMatching(shown, query), [shown, query]);
-  // Worked out when a dialog opens, not on every selection change.
-  const selected = useMemo(
-    () => (kind ? selectedSets(sets, selection) : []),
-    [kind, sets, selection],
-  );
   const count = selection.size;
 
   const undo = (changeId: string, what: string) =>
@@ -68,8 +68,22 @@ export function BulkEdit({
       { changeId },
       {
         onSuccess: () => toast.success(`Undone: ${what}`),
-        onError: (e) =>
-          toast.error(`Could not undo: ${what}`, { description: describeError(e).message }),
+        onError: async (e) => {
+          const failed = await undoFailure(e, what, zoneName);
+          toast.error(failed.title, {
+            description: failed.description,
+            // Changed again since: History shows both and can revert it anyway.
+            ...(failed.conflict
+              ? {
+                  duration: Infinity,
+                  action: {
+                    label: 'Open History',
+                    onClick: () => void navigate(`/zones/${encodeURIComponent(zoneId)}/history`),
+                  },
+                }
+              : {}),
+          });
+        },
       },
     );
 
@@ -125,7 +139,8 @@ export function BulkEdit({
         <BulkDialog
           zoneId={zoneId}
           kind={kind}
-          selected={selected}
+          sets={sets}
+          selection={selection}
           focusAfter={focusAfter}
           onCancel={() => setKind(null)}
           onApplied={(action, plan, result) => {

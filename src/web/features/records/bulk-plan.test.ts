@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordVersion } from '../../../shared/api/versions';
 import { makeRRset } from '../../api/record-list';
 import { testRecord } from '../../test/records';
 import { doneMessage, planBulk, selectedSets } from './bulk-plan';
@@ -23,13 +24,17 @@ describe('selectedSets', () => {
 describe('planBulk', () => {
   const chosen = selectedSets(sets, new Set(['rec_0', 'rec_1_1']));
 
-  it('deletes each selected value by id, and says which', () => {
+  it('deletes each selected value by id and version, and says which', () => {
     const plan = planBulk(chosen, { kind: 'delete' }, fmt);
     expect(plan.operations).toEqual([
-      { op: 'delete', id: 'rec_0' },
-      { op: 'delete', id: 'rec_1_1' },
+      { op: 'delete', id: 'rec_0', if_match: recordVersion(single.values[0]!) },
+      { op: 'delete', id: 'rec_1_1', if_match: recordVersion(multi.values[0]!) },
     ]);
-    expect(plan.lines[1]).toEqual({ label: 'h00001 A 192.0.2.1', change: 'removed' });
+    expect(plan.lines[1]).toEqual({
+      label: 'h00001 A 192.0.2.1',
+      change: 'removed',
+      record: multi.values[0],
+    });
     expect(plan.rrsets).toBe(2);
   });
 
@@ -45,6 +50,11 @@ describe('planBulk', () => {
     expect(plan.unchanged).toBe(1);
     expect(plan.widened).toBe(1);
     expect(plan.lines[0]!.change).toBe('TTL 3600s → 300s');
+    // The value not selected goes with the version the preview saw too.
+    expect(plan.operations.map((o) => o.op !== 'create' && o.if_match)).toEqual(
+      multi.values.map(recordVersion),
+    );
+    expect(plan.lines.map((l) => l.record)).toEqual(multi.values);
   });
 
   it('disables and enables only the values not already so, keeping TTL and content', () => {
@@ -59,6 +69,7 @@ describe('planBulk', () => {
         content: '192.0.2.1',
         ttl: 300,
         disabled: true,
+        if_match: recordVersion(single.values[0]!),
       },
       {
         op: 'update',
@@ -68,6 +79,7 @@ describe('planBulk', () => {
         content: '192.0.2.1',
         ttl: 3600,
         disabled: true,
+        if_match: recordVersion(multi.values[0]!),
       },
     ]);
     expect(off.unchanged).toBe(1);

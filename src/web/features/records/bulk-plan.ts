@@ -1,7 +1,9 @@
 // What a bulk action does to the selected records, worked out before anything is sent: the batch's
 // operations, a line per operation for the preview (and for naming the record an error is about),
-// and the counts the preview and the toast say.
+// and the counts the preview and the toast say. Every operation carries the version of its record
+// as previewed (ADR 0028): a record someone changed since refuses the whole batch.
 import type { BatchOperation } from '../../../shared/api/changes';
+import { recordVersion } from '../../../shared/api/versions';
 import type { DnsRecord } from '../../api/records';
 import type { RRset } from './rrsets';
 
@@ -36,6 +38,8 @@ export interface PlanLine {
   label: string;
   /** "TTL 1 h → 5 min", "removed", "disabled". */
   change: string;
+  /** The record as the preview saw it: what a refusal compares with what is stored now. */
+  record: DnsRecord;
 }
 
 export interface BulkPlan {
@@ -61,6 +65,7 @@ function update(set: RRset, r: DnsRecord, change: { ttl?: number; disabled?: boo
     content: r.content,
     ttl: change.ttl ?? set.ttl,
     disabled: change.disabled ?? r.disabled,
+    if_match: recordVersion(r),
   };
 }
 
@@ -70,14 +75,16 @@ export function planBulk(
   formatTtl: (s: number) => string,
 ): BulkPlan {
   const plan: BulkPlan = { operations: [], lines: [], rrsets: 0, unchanged: 0, widened: 0 };
-  const add = (op: BatchOperation, label: string, change: string) => {
+  const add = (op: BatchOperation, record: DnsRecord, label: string, change: string) => {
     plan.operations.push(op);
-    plan.lines.push({ label, change });
+    plan.lines.push({ label, change, record });
   };
   for (const { set, values } of selected) {
     const before = plan.operations.length;
     if (action.kind === 'delete') {
-      for (const r of values) add({ op: 'delete', id: r.id }, labelOf(set, r), 'removed');
+      for (const r of values) {
+        add({ op: 'delete', id: r.id, if_match: recordVersion(r) }, r, labelOf(set, r), 'removed');
+      }
     } else if (action.kind === 'ttl') {
       if (set.ttl === action.ttl) {
         plan.unchanged += values.length;
@@ -85,14 +92,16 @@ export function planBulk(
         // TTL belongs to the RRset: every value of it changes, selected or not.
         const change = `TTL ${formatTtl(set.ttl)} → ${formatTtl(action.ttl)}`;
         for (const r of set.values)
-          add(update(set, r, { ttl: action.ttl }), labelOf(set, r), change);
+          add(update(set, r, { ttl: action.ttl }), r, labelOf(set, r), change);
         plan.widened += set.values.length - values.length;
       }
     } else {
       const disabled = action.kind === 'disable';
       for (const r of values) {
         if (r.disabled === disabled) plan.unchanged++;
-        else add(update(set, r, { disabled }), labelOf(set, r), disabled ? 'disabled' : 'enabled');
+        else {
+          add(update(set, r, { disabled }), r, labelOf(set, r), disabled ? 'disabled' : 'enabled');
+        }
       }
     }
     if (plan.operations.length > before) plan.rrsets++;

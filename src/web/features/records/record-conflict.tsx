@@ -49,7 +49,7 @@ export function refusalDescription(error: unknown): string {
 }
 
 /** Two states of a record side by side, by field; the fields that differ stand out. */
-function Compare({ columns }: { columns: [Column, Column] }) {
+export function Compare({ columns }: { columns: [Column, Column] }) {
   const [a, b] = columns;
   return (
     <table className="conflict-table">
@@ -79,20 +79,20 @@ function Compare({ columns }: { columns: [Column, Column] }) {
   );
 }
 
-interface Column {
+export interface Column {
   heading: string;
   record: Shown;
 }
 
 interface NoticeProps {
-  title: string;
+  title: ReactNode;
   /** The notice takes the focus when it appears (tabIndex -1): it says what the buttons do. */
   ref?: Ref<HTMLDivElement>;
   children: ReactNode;
 }
 
 /** A warning announced when it appears, in the callout style of the form errors. */
-function Notice({ title, ref, children }: NoticeProps) {
+export function Notice({ title, ref, children }: NoticeProps) {
   return (
     <div
       ref={ref}

@@ -1,5 +1,7 @@
 // The record form in a dialog (Radix: focus trap, Escape cancels). On close, focus goes to the
-// row that was saved (its id may be new), not back to a button that may be gone.
+// row that was saved (its id may be new), not back to a button that may be gone. A new record may
+// start as a copy of another (Duplicate): the way to move a value to another name.
+import { relativeName } from '../../../shared/dns/names';
 import type { DnsRecord } from '../../api/records';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { clearDraft } from '../../ui/form/use-draft';
@@ -15,20 +17,30 @@ interface RecordDialogProps {
   zone: ZoneInfo;
   records: readonly DnsRecord[];
   editing: DnsRecord | null;
+  /** A new record starts as a copy of this one (Duplicate). */
+  source?: DnsRecord | null;
   /** Called with the saved record, or null when cancelled. */
   onClose: (saved: DnsRecord | null) => void;
   /** Where focus goes once the dialog is gone. */
   focusAfter: () => void;
 }
 
-export function RecordDialog({ zone, records, editing, onClose, focusAfter }: RecordDialogProps) {
+export function RecordDialog({
+  zone,
+  records,
+  editing,
+  source = null,
+  onClose,
+  focusAfter,
+}: RecordDialogProps) {
   const title = editing ? `Edit ${editing.type} record` : 'New record';
+  const copyOf = editing ? null : source;
   return (
     <Dialog
       open
       onOpenChange={(open) => {
         if (open) return;
-        clearDraft(recordDraftId(zone.id, editing?.id ?? null)); // closed on purpose
+        clearDraft(recordDraftId(zone.id, editing?.id ?? null, copyOf?.id)); // closed on purpose
         onClose(null);
       }}
       title={title}
@@ -36,6 +48,15 @@ export function RecordDialog({ zone, records, editing, onClose, focusAfter }: Re
         editing ? (
           <>
             <span className="mono">{editing.name}</span> in {zone.name}
+          </>
+        ) : copyOf ? (
+          <>
+            A copy of{' '}
+            <span className="mono">
+              {relativeName(copyOf.name, zone.name)} {copyOf.type}
+            </span>
+            : give it its name and save. To move the value, delete the original afterwards.
+            <span className="keyboard-hint"> Enter saves, Escape cancels.</span>
           </>
         ) : (
           <>
@@ -50,10 +71,11 @@ export function RecordDialog({ zone, records, editing, onClose, focusAfter }: Re
       {editing && <EditTraffic zoneId={zone.id} record={editing} />}
       {/* A form per record: what it was opened from is the version its save is made from. */}
       <RecordForm
-        key={editing?.id ?? 'new'}
+        key={editing?.id ?? `new:${copyOf?.id ?? ''}`}
         zone={zone}
         records={records}
         editing={editing}
+        source={copyOf}
         onSaved={(r) => onClose(r)}
         cancel={(label) => <DialogClose>{label}</DialogClose>}
       />

@@ -19,6 +19,7 @@ import { formatTtl } from '../../ui/format';
 import { ContentFields } from './content-fields';
 import { EditConflictNotice, GoneNotice } from './record-conflict';
 import {
+  contentOf,
   nameAsMeant,
   newRecordDefaults,
   RECORD_FORM_FIELDS,
@@ -35,8 +36,9 @@ export interface ZoneInfo {
   ttl: number;
 }
 
-export const recordDraftId = (zoneId: string, recordId: string | null) =>
-  `record:${zoneId}:${recordId ?? 'new'}`;
+/** The draft of an edit, of a new record, or of a new record copied from `fromId`. */
+export const recordDraftId = (zoneId: string, recordId: string | null, fromId?: string) =>
+  `record:${zoneId}:${recordId ?? (fromId ? `copy:${fromId}` : 'new')}`;
 
 function valuesOf(record: DnsRecord, zoneName: string): RecordFormValues {
   const type = parseRecordType(record.type) ?? 'TXT';
@@ -57,12 +59,21 @@ interface RecordFormProps {
   zone: ZoneInfo;
   records: readonly DnsRecord[];
   editing: DnsRecord | null;
+  /** A new record starts as a copy of this one (Duplicate): all but its name to change. */
+  source?: DnsRecord | null;
   onSaved: (record: DnsRecord | null) => void;
   /** The button that closes the form unsaved, with this label. */
   cancel: (label: string) => ReactNode;
 }
 
-export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFormProps) {
+export function RecordForm({
+  zone,
+  records,
+  editing,
+  source = null,
+  onSaved,
+  cancel,
+}: RecordFormProps) {
   const change = useRecordChange(zone.id);
   const [formError, setFormError] = useState<unknown>(null);
   const { conflict, notice, changeOf, refused, resolved } = useEditConflict(editing);
@@ -75,7 +86,8 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
       ?.querySelector<HTMLElement>('input:not([readonly]):not([type="hidden"]), select, textarea')
       ?.focus();
   }, [focusField]);
-  const draftId = recordDraftId(zone.id, editing?.id ?? null);
+  const copyOf = editing ? null : source;
+  const draftId = recordDraftId(zone.id, editing?.id ?? null, copyOf?.id);
   const schema = useMemo(
     () => recordFormSchema({ zoneName: zone.name, records, editing }),
     [zone.name, records, editing],
@@ -89,16 +101,25 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
     >,
     defaultValues: loadDraft(
       draftId,
-      editing ? valuesOf(editing, zone.name) : newRecordDefaults('A', zone.ttl),
+      editing
+        ? valuesOf(editing, zone.name)
+        : copyOf
+          ? valuesOf(copyOf, zone.name)
+          : newRecordDefaults('A', zone.ttl),
     ),
     mode: 'onTouched',
   });
+  // A copy is made to get another name: the name field opens with its text selected, so that
+  // typing replaces it and an arrow key edits it.
+  useEffect(() => {
+    if (copyOf) form.setFocus('name', { shouldSelect: true });
+  }, [copyOf, form]);
   // useDraft only watches values: the output type does not matter to it.
   useDraft(draftId, form as unknown as UseFormReturn<RecordFormValues>);
   const { errors } = form.formState;
-  const [name, type, ttl, comment] = useWatch({
+  const [name, type, ttl, comment, mode, content, parts, params] = useWatch({
     control: form.control,
-    name: ['name', 'type', 'ttl', 'comment'],
+    name: ['name', 'type', 'ttl', 'comment', 'mode', 'content', 'parts', 'params'],
   });
 
   // The other values of the RRset this value belongs to (or will join).
@@ -115,6 +136,13 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
     [records, fqdn, type, editing],
   );
   const joins = !editing && siblings.length > 0;
+  // A copy still the original (name, type and value): the name is the one thing left to give,
+  // and "joins the RRset" (the original's own) would say the opposite.
+  const unnamedCopy =
+    !!copyOf &&
+    fqdn === copyOf.name &&
+    type === copyOf.type &&
+    contentOf({ type, mode, content, parts, params }) === copyOf.content;
   const rrset = siblings[0];
 
   // Joining an RRset: its TTL and comment are the ones to keep, unless the user changes them.
@@ -187,10 +215,12 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
           className="record-name-field"
           hint={
             editing
-              ? 'Name and type stay; to move a value, create it anew and delete this one.'
-              : fullName
-                ? `Saved as ${fullName.slice(0, -1)}: a name ending in ${zone.name} is taken as the full name.`
-                : '@ for the zone itself, or a name such as www, *.dev or _sip._tcp.'
+              ? 'Name and type stay. To move this value, Duplicate it in the list, save the copy under the new name, then delete this one.'
+              : unnamedCopy
+                ? 'Still the name of the original: type the new one.'
+                : fullName
+                  ? `Saved as ${fullName.slice(0, -1)}: a name ending in ${zone.name} is taken as the full name.`
+                  : '@ for the zone itself, or a name such as www, *.dev or _sip._tcp.'
           }
         >
           {(a) => (
@@ -240,7 +270,7 @@ export function RecordForm({ zone, records, editing, onSaved, cancel }: RecordFo
         </Field>
       </div>
 
-      {(joins || (editing && siblings.length > 0)) && (
+      {((joins && !unnamedCopy) || (editing && siblings.length > 0)) && (
         <div className="callout callout-info rrset-note" data-testid="rrset-note">
           <div className="callout-body">
             <p>

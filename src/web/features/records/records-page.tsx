@@ -74,8 +74,13 @@ export function RecordsPage() {
   const bulk = useSelection(filtered, sets);
   const highlightId = highlight?.id ?? null;
 
-  const { openDialog } = view;
-  const { editing, dialogOpen } = useEditingRecord(list, view.dialog, openDialog);
+  const { openDialog, openDuplicate } = view;
+  const { editing, source, dialogOpen } = useEditingRecord(
+    list,
+    view.dialog,
+    view.from,
+    openDialog,
+  );
 
   // What the form checks a new value against (only while it is open).
   const records = useMemo(() => (dialogOpen && list ? allRecords(list) : []), [dialogOpen, list]);
@@ -104,6 +109,10 @@ export function RecordsPage() {
     () => ({
       onSelect: select,
       onEdit: (r: DnsRecord) => open(r.id),
+      onDuplicate: (r: DnsRecord) => {
+        focus.remember();
+        openDuplicate(r.id);
+      },
       onToggle: (r: DnsRecord, set: RRset) => {
         const label = `${set.relative} ${set.type} ${r.content}`;
         run(
@@ -117,7 +126,7 @@ export function RecordsPage() {
         setDeleting({ record, set });
       },
     }),
-    [focus, open, run, select],
+    [focus, open, openDuplicate, run, select],
   );
 
   /** Focus goes to the next row (or the previous one) once this one is gone. */
@@ -208,6 +217,7 @@ export function RecordsPage() {
         )}
         <BulkEdit
           zoneId={zoneId}
+          zoneName={zone.name}
           sets={sets}
           shown={filtered}
           query={view.query}
@@ -265,6 +275,7 @@ export function RecordsPage() {
           zone={zone}
           records={records}
           editing={editing}
+          source={source}
           focusAfter={focus.focusAfter}
           onClose={(saved) => {
             if (saved) {

@@ -1,7 +1,7 @@
 // One RRset of the records table: name, type, TTL and comment once for the set, then a row per
-// value with its content, an inline on/off switch, Edit and Delete, and checkboxes that select
-// the RRset or a value for bulk edits. Memoised: an RRset re-renders only when it or its part of
-// the selection changes.
+// value with its content, an inline on/off switch, Edit, Duplicate and Delete, and checkboxes that
+// select the RRset or a value for bulk edits. Memoised: an RRset re-renders only when it or its
+// part of the selection changes.
 import { memo, type Ref } from 'react';
 import { PENDING_PREFIX, type DnsRecord } from '../../api/records';
 import { Badge } from '../../ui/badge';
@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { DnsName } from '../../ui/dns-name';
 import { formatNumber, formatTtl } from '../../ui/format';
-import { IconEdit, IconTrash } from '../../ui/icons';
+import { IconDuplicate, IconEdit, IconTrash } from '../../ui/icons';
 import type { RrsetTraffic } from '../../api/rrset-usage';
 import type { RRset } from './rrsets';
 import { TrafficCells } from './traffic-cells';
@@ -19,6 +19,8 @@ import type { SelectHandler } from './use-selection';
 export interface RowActions {
   onSelect: SelectHandler;
   onEdit: (record: DnsRecord) => void;
+  /** A new record filled in from this one: to give its value another name. */
+  onDuplicate: (record: DnsRecord) => void;
   onToggle: (record: DnsRecord, set: RRset) => void;
   onDelete: (record: DnsRecord, set: RRset) => void;
 }
@@ -62,6 +64,7 @@ export const RRsetRows = memo(function RRsetRows({
   trafficAt,
   onSelect,
   onEdit,
+  onDuplicate,
   onToggle,
   onDelete,
 }: RRsetRowsProps) {
@@ -166,6 +169,17 @@ export const RRsetRows = memo(function RRsetRows({
                 >
                   <IconEdit />
                   <span className="hide-narrow">Edit</span>
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="btn-icon btn-duplicate"
+                  aria-label={`Duplicate ${what}`}
+                  title="Duplicate: a new record with this value, to save under another name"
+                  disabled={pending}
+                  onClick={() => onDuplicate(r)}
+                >
+                  <IconDuplicate />
                 </Button>
                 <Button
                   size="sm"

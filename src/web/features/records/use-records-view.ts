@@ -19,6 +19,8 @@ export function useRecordsView() {
   const type = parseRecordType(params.get('type') ?? '') ?? '';
   /** "new", or the id of the record being edited. */
   const dialog = params.get('record');
+  /** With "new": the id of the record the new one starts as a copy of (Duplicate). */
+  const from = dialog === 'new' ? params.get('from') : null;
   const [query, setQuery] = useState(() => params.get('q') ?? '');
 
   // Changes asked for and not yet in the URL. The router hands an update the parameters of the
@@ -50,6 +52,13 @@ export function useRecordsView() {
     [setParams],
   );
 
+  // Stable: the memoised rows of the table hold them.
+  const openDialog = useCallback(
+    (what: string | null) => update({ record: what, from: null }),
+    [update],
+  );
+  const openDuplicate = useCallback((id: string) => update({ record: 'new', from: id }), [update]);
+
   const urlQuery = params.get('q') ?? '';
   useEffect(() => {
     if (query === urlQuery) return;
@@ -62,11 +71,14 @@ export function useRecordsView() {
     type,
     unused,
     dialog,
+    from,
     query,
     setQuery,
     setSort: (s: SortKey) => update({ sort: s === 'name' ? null : s }),
     setType: (t: string) => update({ type: t || null }),
     setUnused: (days: number | null) => update({ unused: days ? String(days) : null }),
-    openDialog: (what: string | null) => update({ record: what }),
+    openDialog,
+    /** The New record dialog, filled in from this record: ?record=new&from=<id>. */
+    openDuplicate,
   };
 }

@@ -1,7 +1,7 @@
 // The History tab with the real client and parsers; `fetch` plays a service holding a journal.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChangeDetail, ChangeSummary } from '../../../shared/api/changes';
 import type { SecondaryStatus } from '../../../shared/api/secondaries';
 import { answerFetch, errorBody, renderApp } from '../../test/render';
@@ -207,6 +207,34 @@ describe('History tab', () => {
     expect(rrset).toHaveTextContent('TTL 5 min');
     expect(rrset).toHaveTextContent('TTL 1 hchanged');
     expect(calls(fetch, /\/changes\/chg_2$/)).toHaveLength(1);
+  });
+
+  it('opens the change the address names (#id), brings it into view and marks it', async () => {
+    const scrolled = vi.fn<(this: Element) => void>(function (this: Element) {});
+    // jsdom has none (change-item.tsx calls it only where it exists): one to see it called.
+    const had = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      const fetch = service();
+      renderPage('/zones/zone_1/history#chg_7');
+      const toggle = await screen.findByRole('button', { name: 'Change number 7' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const item = toggle.closest('li')!;
+      expect(item).toHaveAttribute('data-targeted');
+      expect(await within(item).findByRole('region', { name: 'www.example.com. A' })).toBeVisible();
+      expect(scrolled.mock.contexts).toEqual([item]);
+      // The others stay closed; only the named change's diff is read.
+      expect(screen.getByRole('button', { name: 'Change number 6' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+      expect(calls(fetch, /\/changes\/chg_/).map(([u]) => String(u))).toEqual([
+        expect.stringMatching(/\/changes\/chg_7$/),
+      ]);
+    } finally {
+      if (had) Object.defineProperty(Element.prototype, 'scrollIntoView', had);
+      else delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 
   it('Revert previews with a dry run, then reverts on confirm and shows the new change', async () => {

@@ -5,6 +5,7 @@
 // of a bulk edit does not overwrite a later change either.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchOperation } from '../../../shared/api/changes';
@@ -18,6 +19,12 @@ beforeAll(() => {
   // jsdom lacks pointer capture, which the toast's swipe-to-dismiss uses when its Undo is clicked.
   Element.prototype.setPointerCapture ??= () => {};
 });
+
+/** Where the router is: the toast's link leaves the records page. */
+function Where() {
+  const { pathname, hash } = useLocation();
+  return <output data-testid="where">{pathname + hash}</output>;
+}
 
 const hosts = (n: number) => Array.from({ length: n }, (_, i) => testRecord(i));
 
@@ -136,7 +143,6 @@ describe('a bulk edit over a record changed since its preview', () => {
     expect(toast).toHaveTextContent(
       'h00001 A was changed again since, and undoing would overwrite that: nothing was changed. History can revert the edit anyway.',
     );
-    expect(within(toast).getByRole('button', { name: 'Open History' })).toBeVisible();
     expect(s.reverts).toEqual([]);
     // The table is read again: it shows the later change the toast speaks of.
     await waitFor(() =>
@@ -148,5 +154,29 @@ describe('a bulk edit over a record changed since its preview', () => {
       [900, null],
       [900, 'later'],
     ]);
+  });
+
+  // Three records: the toasts of the test above are still up, with their own words.
+  it('opens History at the change that was not undone', async () => {
+    const s = recordService(hosts(3));
+    renderApp(
+      <>
+        <RecordsPage />
+        <Toaster />
+        <Where />
+      </>,
+      { path: '/zones/:zoneId/*', url: '/zones/zone_1/records' },
+    );
+    const user = userEvent.setup();
+    const dialog = await openBulk(user, 'Set TTL', 3);
+    await user.type(within(dialog).getByLabelText('New TTL'), '900');
+    await user.click(within(dialog).getByRole('button', { name: 'Set TTL of 3 records' }));
+    const done = await screen.findByText('Changed TTL of 3 records');
+    s.meanwhile('rec_1', { comment: 'later' });
+    await user.click(within(done.closest('li')!).getByRole('button', { name: 'Undo' }));
+    const failed = await screen.findByText('Not undone: Changed TTL of 3 records');
+    await user.click(within(failed.closest('li')!).getByRole('button', { name: 'Open History' }));
+    // The batch's change: History opens it and brings it into view (change-item.tsx).
+    expect(screen.getByTestId('where')).toHaveTextContent('/zones/zone_1/history#chg_1');
   });
 });

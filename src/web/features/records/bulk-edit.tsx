@@ -72,13 +72,17 @@ export function BulkEdit({
           const failed = await undoFailure(e, what, zoneName);
           toast.error(failed.title, {
             description: failed.description,
-            // Changed again since: History shows both and can revert it anyway.
+            // Changed again since: History shows both and can revert it anyway. The change is
+            // opened there and brought into view (its id in the hash, as the watch banner does).
             ...(failed.conflict
               ? {
                   duration: Infinity,
                   action: {
                     label: 'Open History',
-                    onClick: () => void navigate(`/zones/${encodeURIComponent(zoneId)}/history`),
+                    onClick: () =>
+                      void navigate(
+                        `/zones/${encodeURIComponent(zoneId)}/history#${encodeURIComponent(changeId)}`,
+                      ),
                   },
                 }
               : {}),

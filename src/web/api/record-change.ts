@@ -60,3 +60,15 @@ export function expectedVersion(change: RecordChange): string | undefined {
       return change.version ?? recordVersion(change.current);
   }
 }
+
+/** The stored records a change writes (none for a create): a second write waits for the first. */
+export function changedRecordIds(change: RecordChange): string[] {
+  switch (change.kind) {
+    case 'create':
+      return [];
+    case 'delete-rrset':
+      return change.values.map((v) => v.id);
+    default:
+      return [change.current.id];
+  }
+}

@@ -7,6 +7,8 @@ export const recordKeys = {
 
 /** Every write to one zone's records: settle waits for the last of overlapping ones. */
 export const recordWriteKey = (zoneId: string) => [...recordKeys.all, 'write', zoneId] as const;
+/** The one-record writes among them (useRecordChange): their variables are a RecordChange. */
+export const recordChangeKey = (zoneId: string) => [...recordWriteKey(zoneId), 'change'] as const;
 
 export const recordsPath = (zoneId: string) => `/v1/zones/${encodeURIComponent(zoneId)}/records`;
 export const recordPath = (zoneId: string, id: string) =>

@@ -9,7 +9,7 @@ import {
 import type { DnsRecord } from '../../shared/api/records';
 import { changedRRset, type RecordChange, type RecordChangeResult } from './record-change';
 import { applyRefusal } from './record-conflict';
-import { recordKeys, recordWriteKey } from './record-keys';
+import { recordChangeKey, recordKeys, recordWriteKey } from './record-keys';
 import { editRRset, rrsetValues, type RecordList } from './record-list';
 import { LARGE_LIST } from './record-list-query';
 import { applyAccepted, applyOptimistic } from './record-optimistic';
@@ -54,7 +54,8 @@ export function recordChangeOptions(
 ): MutationOptions<RecordChangeResult, unknown, RecordChange, Context> {
   const key = recordKeys.list(zoneId);
   return {
-    mutationKey: recordWriteKey(zoneId),
+    // Under recordWriteKey (settle counts it), with its own end: usePendingRecordIds reads it.
+    mutationKey: recordChangeKey(zoneId),
     mutationFn: (change) => sendRecordChange(zoneId, change),
     onMutate: async (change) => {
       // A whole list being read again would overwrite this change when it lands: stop it (settle

@@ -9,3 +9,4 @@ export { PAGES_IN_FLIGHT, RECORD_PAGE_SIZE, recordPages } from './record-pages';
 export { recordListQuery, useRecords } from './record-list-query';
 export { applyOptimistic, PENDING_PREFIX } from './record-optimistic';
 export { recordChangeOptions, useRecordChange } from './record-mutation';
+export { isRecordPending, usePendingRecordIds } from './record-pending';

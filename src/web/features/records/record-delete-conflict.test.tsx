@@ -126,4 +126,42 @@ describe('the served switch, when the record changed since the list was read', (
     await waitFor(() => expect(rowText('h00000')).toContain('theirs'));
     expect(screen.getByRole('switch', { name: 'Served: h00000 A 192.0.2.1' })).toBeChecked();
   });
+
+  it('a second flip while the first is saving waits for it: no false conflict', async () => {
+    const www = testRecord(0);
+    const s = recordService([www]);
+    const user = await renderPage();
+    // The first PUT is held; later ones go at once (and would overtake it).
+    const answer = globalThis.fetch;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let first = true;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'PUT' && first) {
+        first = false;
+        await held;
+      }
+      return answer(input, init);
+    });
+    const toggle = () => screen.getByRole('switch', { name: 'Served: h00000 A 192.0.2.1' });
+
+    await user.click(toggle());
+    await user.click(toggle());
+    expect(toggle()).toHaveAttribute('aria-busy', 'true');
+    expect(toggle()).toHaveAttribute('aria-disabled', 'true');
+    expect(toggle()).not.toBeDisabled(); // still focusable
+    release();
+    expect(await screen.findByText('Disabled h00000 A 192.0.2.1')).toBeInTheDocument();
+    await waitFor(() => expect(toggle()).not.toHaveAttribute('aria-busy'));
+    expect(screen.queryByText('Could not enable h00000 A 192.0.2.1')).toBeNull();
+    expect(s.writes).toHaveLength(1);
+    expect(s.records).toMatchObject([{ disabled: true }]);
+    expect(toggle()).not.toBeChecked();
+
+    // Once saved, a flip is made from what is stored.
+    await user.click(toggle());
+    expect(await screen.findByText('Enabled h00000 A 192.0.2.1')).toBeInTheDocument();
+    expect(s.writes[1]).toMatchObject({ ifMatch: recordVersion({ ...www, disabled: true }) });
+    expect(s.records).toMatchObject([{ disabled: false }]);
+  });
 });

@@ -1,7 +1,7 @@
 // The edit dialog when someone else saved the record since it opened (ADR 0028): the save is
 // refused, what the user typed stays, the other change is shown with "Save mine anyway" and
 // "Use theirs"; a record deleted meanwhile can be created again.
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -128,5 +128,34 @@ describe('the edit dialog, when someone else saved the record since it opened', 
       { name: www.name, content: '192.0.2.2', ttl: 3600, comment: 'ours' },
     ]);
     expect(await screen.findByText('Created h00000 A record')).toBeInTheDocument();
+  });
+
+  it('a draft restored after a reload is checked against the version it was written from', async () => {
+    const s = recordService([www]);
+    const first = await openEdit();
+    await first.user.clear(first.content);
+    await first.user.type(first.content, '192.0.2.2');
+    cleanup(); // the tab is reloaded: the draft stays in sessionStorage
+    const theirs = s.meanwhile(www.id, { ttl: 300, comment: 'theirs' });
+
+    renderApp(
+      <>
+        <RecordsPage />
+        <Toaster />
+      </>,
+      { path: '/zones/:zoneId/records', url: `/zones/zone_1/records?record=${www.id}` },
+    );
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit A record' });
+    const content = within(dialog).getByLabelText('Content', { exact: true });
+    expect(content).toHaveValue('192.0.2.2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else changed this record');
+    expect(alert).toHaveTextContent('theirs');
+    expect(s.writes[0]).toMatchObject({ method: 'PUT', ifMatch: recordVersion(www) });
+    expect(s.records).toEqual([theirs]);
+    expect(content).toHaveValue('192.0.2.2');
   });
 });

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
+import { recordVersion } from '../../../shared/api/versions';
 import { COMMENT_MAX, TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
 import { normalizeRecordName, relativeName } from '../../../shared/dns/names';
 import { parseRecordType, RECORD_SPECS, RECORD_TYPES } from '../../../shared/dns/records';
@@ -13,7 +14,7 @@ import { cx } from '../../ui/cx';
 import { FormAlert } from '../../ui/error-panel';
 import { Field } from '../../ui/field';
 import { applyServerError } from '../../ui/form/apply-server-error';
-import { clearDraft, loadDraft, useDraft } from '../../ui/form/use-draft';
+import { clearDraft, loadDraft, loadDraftBase, useDraft } from '../../ui/form/use-draft';
 import { TtlField } from '../../ui/form/ttl-field';
 import { formatTtl } from '../../ui/format';
 import { ContentFields } from './content-fields';
@@ -76,7 +77,15 @@ export function RecordForm({
 }: RecordFormProps) {
   const change = useRecordChange(zone.id);
   const [formError, setFormError] = useState<unknown>(null);
-  const { conflict, notice, changeOf, refused, resolved } = useEditConflict(editing);
+  const copyOf = editing ? null : source;
+  const draftId = recordDraftId(zone.id, editing?.id ?? null, copyOf?.id);
+  // The version the edit starts from, kept with its draft: a draft restored after a reload is
+  // checked against the record it was written from, so a change saved in between is shown (412),
+  // not overwritten. A new record has none.
+  const [startVersion] = useState(() =>
+    editing ? (loadDraftBase(draftId) ?? recordVersion(editing)) : undefined,
+  );
+  const { conflict, notice, changeOf, refused, resolved } = useEditConflict(editing, startVersion);
   const formRef = useRef<HTMLFormElement>(null);
   // After "Use theirs", the first field the user can change (the fields may have been redrawn).
   const [focusField, setFocusField] = useState(0);
@@ -86,8 +95,6 @@ export function RecordForm({
       ?.querySelector<HTMLElement>('input:not([readonly]):not([type="hidden"]), select, textarea')
       ?.focus();
   }, [focusField]);
-  const copyOf = editing ? null : source;
-  const draftId = recordDraftId(zone.id, editing?.id ?? null, copyOf?.id);
   const schema = useMemo(
     () => recordFormSchema({ zoneName: zone.name, records, editing }),
     [zone.name, records, editing],
@@ -115,7 +122,7 @@ export function RecordForm({
     if (copyOf) form.setFocus('name', { shouldSelect: true });
   }, [copyOf, form]);
   // useDraft only watches values: the output type does not matter to it.
-  useDraft(draftId, form as unknown as UseFormReturn<RecordFormValues>);
+  useDraft(draftId, form as unknown as UseFormReturn<RecordFormValues>, startVersion);
   const { errors } = form.formState;
   const [name, type, ttl, comment, mode, content, parts, params] = useWatch({
     control: form.control,

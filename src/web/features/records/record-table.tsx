@@ -91,6 +91,7 @@ export function RecordTable({
   sets,
   highlightId,
   selection,
+  pending,
   traffic,
   trafficAt,
   zoneDisabled = false,
@@ -107,6 +108,8 @@ export function RecordTable({
   highlightId: string | null;
   /** Ids of the selected records. */
   selection: ReadonlySet<string>;
+  /** Ids of the records with a write under way. */
+  pending: ReadonlySet<string>;
   ref?: Ref<RecordTableHandle>;
 }) {
   const table = useRef<HTMLTableElement>(null);
@@ -189,6 +192,7 @@ export function RecordTable({
               index={item.index}
               set={s}
               selected={selectionMask(s, selection)}
+              busy={selectionMask(s, pending)}
               traffic={traffic ? (trafficOf(traffic, s) ?? NO_TRAFFIC) : undefined}
               trafficAt={trafficAt}
               zoneDisabled={zoneDisabled}

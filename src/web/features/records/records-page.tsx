@@ -1,11 +1,19 @@
 // /zones/:zoneId/records: every record of the zone by RRset, with search, type filter and sort;
 // create, edit, enable/disable and delete, each updating the list at once. A large zone shows its
 // first page at once and the rest as it streams in, with the progress in the toolbar.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { allRecords, keyOf } from '../../api/record-list';
-import { useRecordChange, useRecords, type DnsRecord, type RecordChange } from '../../api/records';
+import {
+  isRecordPending,
+  usePendingRecordIds,
+  useRecordChange,
+  useRecords,
+  type DnsRecord,
+  type RecordChange,
+} from '../../api/records';
 import { useZone } from '../../api/zones';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -37,6 +45,9 @@ export function RecordsPage() {
   const view = useRecordsView();
   // mutate is stable (the mutation object is not): the memoised rows keep their callbacks.
   const { mutate } = useRecordChange(zoneId);
+  const qc = useQueryClient();
+  /** Records with a write under way: their switches wait for it (shown busy). */
+  const pending = usePendingRecordIds(zoneId);
   /** The value just saved: marked, and kept in view whatever the search. */
   const [highlight, setHighlight] = useState<{ id: string; key: string } | null>(null);
   const table = useRef<RecordTableHandle>(null);
@@ -114,6 +125,8 @@ export function RecordsPage() {
         openDuplicate(r.id);
       },
       onToggle: (r: DnsRecord, set: RRset) => {
+        // Made from a state not saved yet, it would be refused as someone else's change.
+        if (isRecordPending(qc, zoneId, r.id)) return;
         const label = `${set.relative} ${set.type} ${r.content}`;
         run(
           { kind: 'toggle', current: r, rrsetSize: set.values.length },
@@ -126,7 +139,7 @@ export function RecordsPage() {
         setDeleting({ record, set });
       },
     }),
-    [focus, open, openDuplicate, run, select],
+    [focus, open, openDuplicate, qc, run, select, zoneId],
   );
 
   /** Focus goes to the next row (or the previous one) once this one is gone. */
@@ -232,6 +245,7 @@ export function RecordsPage() {
           sets={filtered}
           highlightId={highlightId}
           selection={bulk.selection}
+          pending={pending}
           traffic={traffic}
           trafficAt={trafficAt}
           zoneDisabled={zone?.status === 'disabled'}

@@ -43,6 +43,8 @@ interface RRsetRowsProps extends RowActions {
   highlightId: string | null;
   /** Per value, "1" when selected (see selectionMask); "" when none is. */
   selected: string;
+  /** Per value, "1" while a write to it is under way (the same mask); "" when none is. */
+  busy: string;
   /** The RRset's queries of the table's days; undefined while not known. */
   traffic: RrsetTraffic | undefined;
   trafficAt: number;
@@ -57,6 +59,7 @@ export const RRsetRows = memo(function RRsetRows({
   set,
   highlightId,
   selected,
+  busy,
   index,
   ref,
   zoneDisabled,
@@ -80,6 +83,8 @@ export const RRsetRows = memo(function RRsetRows({
     >
       {set.values.map((r, i) => {
         const pending = r.id.startsWith(PENDING_PREFIX);
+        // A write to it is under way: the switch waits for it, focusable and said to be busy.
+        const saving = busy[i] === '1';
         const what = `${set.relative} ${set.type} ${clip(r.content)}`;
         return (
           <tr
@@ -153,9 +158,13 @@ export const RRsetRows = memo(function RRsetRows({
                   aria-label={
                     zoneDisabled ? `Zone disabled, not served: ${what}` : `Served: ${what}`
                   }
-                  title={switchTitle(r.disabled, zoneDisabled)}
+                  title={saving ? 'Saving…' : switchTitle(r.disabled, zoneDisabled)}
                   disabled={pending}
-                  onClick={() => onToggle(r, set)}
+                  aria-busy={saving || undefined}
+                  aria-disabled={saving || undefined}
+                  onClick={() => {
+                    if (!saving) onToggle(r, set);
+                  }}
                 >
                   <span className="switch-thumb" aria-hidden="true" />
                 </button>

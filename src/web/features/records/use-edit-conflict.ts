@@ -11,11 +11,15 @@ export type EditConflict =
   /** The record is gone: saving creates it again. */
   | { kind: 'gone' };
 
-export function useEditConflict(editing: DnsRecord | null) {
+/**
+ * `version`: the version the edit started from when it is older than `editing` as listed (a
+ * draft restored after a reload was written from the record as it was then).
+ */
+export function useEditConflict(editing: DnsRecord | null, version?: string) {
   // The record as the dialog showed it when it opened: the list behind the dialog may be read
   // again meanwhile, but the user's edit is made from this version, not from the newest one.
   const [base, setBase] = useState(() =>
-    editing ? { record: editing, version: recordVersion(editing) } : null,
+    editing ? { record: editing, version: version ?? recordVersion(editing) } : null,
   );
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const notice = useRef<HTMLDivElement>(null);

@@ -1,5 +1,6 @@
 // Keeps what is typed into a form in sessionStorage until it is submitted or discarded, so that a
-// 401 (which sends the user to sign in) or a reload loses nothing.
+// 401 (which sends the user to sign in) or a reload loses nothing. A draft may keep beside its
+// values what it was made from (the version of the record an edit started from, ADR 0028).
 import { useEffect } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { draftStorageKey } from '../../api/session';
@@ -20,24 +21,41 @@ export function loadDraft<T extends FieldValues>(id: string, defaults: T): T {
   }
 }
 
+/** Where a draft's base is kept: beside its values, under the same prefix (sign-out drops both). */
+const baseKey = (id: string) => `${draftStorageKey(id)}:base`;
+
+/** The base a draft was saved with (see useDraft), or null when there is no such draft. */
+export function loadDraftBase(id: string): string | null {
+  try {
+    return sessionStorage.getItem(draftStorageKey(id)) ? sessionStorage.getItem(baseKey(id)) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function clearDraft(id: string) {
   try {
     sessionStorage.removeItem(draftStorageKey(id));
+    sessionStorage.removeItem(baseKey(id));
   } catch {
     // nothing stored
   }
 }
 
-/** Saves the form's values on every change. */
-export function useDraft<T extends FieldValues>(id: string, form: UseFormReturn<T>) {
+/**
+ * Saves the form's values on every change, with `base` when given: what the values were made
+ * from, which a restored draft must still be checked against (loadDraftBase).
+ */
+export function useDraft<T extends FieldValues>(id: string, form: UseFormReturn<T>, base?: string) {
   useEffect(() => {
     const sub = form.watch((values) => {
       try {
         sessionStorage.setItem(draftStorageKey(id), JSON.stringify(values));
+        if (base !== undefined) sessionStorage.setItem(baseKey(id), base);
       } catch {
         // storage full or disabled: the form still works, only the draft is not kept
       }
     });
     return () => sub.unsubscribe();
-  }, [form, id]);
+  }, [form, id, base]);
 }

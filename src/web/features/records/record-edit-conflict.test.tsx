@@ -158,4 +158,29 @@ describe('the edit dialog, when someone else saved the record since it opened', 
     expect(s.records).toEqual([theirs]);
     expect(content).toHaveValue('192.0.2.2');
   });
+
+  it('after "Use theirs", a draft restored after a reload is made from theirs', async () => {
+    const s = recordService([www]);
+    const first = await openEdit();
+    const theirs = s.meanwhile(www.id, { ttl: 300, comment: 'theirs' });
+    await first.user.clear(first.content);
+    await first.user.type(first.content, '192.0.2.2');
+    await first.user.click(within(first.dialog).getByRole('button', { name: 'Save changes' }));
+    await first.user.click(await within(first.dialog).findByRole('button', { name: 'Use theirs' }));
+    cleanup(); // the tab is reloaded: the draft (theirs) stays in sessionStorage
+
+    renderApp(
+      <>
+        <RecordsPage />
+        <Toaster />
+      </>,
+      { path: '/zones/:zoneId/records', url: `/zones/zone_1/records?record=${www.id}` },
+    );
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit A record' });
+    expect(within(dialog).getByLabelText('Comment')).toHaveValue('theirs');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(s.writes.at(-1)).toMatchObject({ method: 'PUT', ifMatch: recordVersion(theirs) });
+  });
 });

@@ -85,7 +85,10 @@ export function RecordForm({
   const [startVersion] = useState(() =>
     editing ? (loadDraftBase(draftId) ?? recordVersion(editing)) : undefined,
   );
-  const { conflict, notice, changeOf, refused, resolved } = useEditConflict(editing, startVersion);
+  const { conflict, notice, draftVersion, changeOf, refused, resolved } = useEditConflict(
+    editing,
+    startVersion,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   // After "Use theirs", the first field the user can change (the fields may have been redrawn).
   const [focusField, setFocusField] = useState(0);
@@ -122,7 +125,7 @@ export function RecordForm({
     if (copyOf) form.setFocus('name', { shouldSelect: true });
   }, [copyOf, form]);
   // useDraft only watches values: the output type does not matter to it.
-  useDraft(draftId, form as unknown as UseFormReturn<RecordFormValues>, startVersion);
+  useDraft(draftId, form as unknown as UseFormReturn<RecordFormValues>, draftVersion);
   const { errors } = form.formState;
   const [name, type, ttl, comment, mode, content, parts, params] = useWatch({
     control: form.control,

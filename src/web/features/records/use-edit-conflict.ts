@@ -22,6 +22,10 @@ export function useEditConflict(editing: DnsRecord | null, version?: string) {
     editing ? { record: editing, version: version ?? recordVersion(editing) } : null,
   );
   const [conflict, setConflict] = useState<EditConflict | null>(null);
+  // The version the form's values are made from, kept with its draft: the one the edit started
+  // from, until "Use theirs" takes the stored one. A conflict only shown is not accepted: after a
+  // reload, the draft is still checked against the version it was written from.
+  const [draftVersion, setDraftVersion] = useState(base?.version);
   const notice = useRef<HTMLDivElement>(null);
   // The notice says what happened and what the buttons do: the focus goes there (and on a phone,
   // the dialog scrolls up to it).
@@ -32,6 +36,7 @@ export function useEditConflict(editing: DnsRecord | null, version?: string) {
   return {
     conflict,
     notice,
+    draftVersion,
     /** What saving the form's values does now. */
     changeOf(input: RecordInput, rrsetSize: number): RecordChange {
       if (!base || conflict?.kind === 'gone') return { kind: 'create', input };
@@ -59,6 +64,7 @@ export function useEditConflict(editing: DnsRecord | null, version?: string) {
     /** "Use theirs": the form now holds what is stored; the notice goes. */
     resolved() {
       setConflict(null);
+      setDraftVersion(base?.version);
     },
   };
 }

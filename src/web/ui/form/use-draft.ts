@@ -58,4 +58,13 @@ export function useDraft<T extends FieldValues>(id: string, form: UseFormReturn<
     });
     return () => sub.unsubscribe();
   }, [form, id, base]);
+  // A new base for the values already saved (the form was reset to it, say): kept at once.
+  useEffect(() => {
+    try {
+      if (base !== undefined && sessionStorage.getItem(draftStorageKey(id)))
+        sessionStorage.setItem(baseKey(id), base);
+    } catch {
+      // as above
+    }
+  }, [id, base]);
 }

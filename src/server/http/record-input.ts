@@ -26,14 +26,17 @@ export function expectedOf(c: Context, scope: Expected['scope']): Expected {
 /**
  * The answer's ETag, the version of the record it shows, and Content-Location, the record's URL
  * (a new content gives a new id: the version belongs to that URL, not the one written to).
+ * Returns that URL.
  */
 export function tagRecord(
   c: Context,
   zoneId: string,
   record: Omit<VersionedRecord, 'disabled'> & { id: string; disabled: number | boolean },
 ) {
+  const url = `/v1/zones/${zoneId}/records/${record.id}`;
   c.header('ETag', recordVersion({ ...record, disabled: Boolean(record.disabled) }));
-  c.header('Content-Location', `/v1/zones/${zoneId}/records/${record.id}`);
+  c.header('Content-Location', url);
+  return url;
 }
 
 export function resolveName(zone: ZoneRow, name: string, type: string): string {

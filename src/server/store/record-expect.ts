@@ -83,10 +83,11 @@ export function checkExpected(
   const { ifMatch } = expected;
   if (expected.scope === 'record') {
     const current = currentRecords(before, rows);
+    if (ifMatch === undefined) return current;
     // Several rows are one value stored in two spellings (TXT, from before they were refused):
     // the version of either is the client's view of it.
     const versions = current.map(recordVersion);
-    if (ifMatch !== undefined && !versions.some((v) => versionMatches(ifMatch, v))) {
+    if (!versions.some((v) => versionMatches(ifMatch, v))) {
       const rec = current[0]!;
       throw new StaleWrite(
         `The ${rec.type} record "${rec.content}" at ${rec.name} changed since you read it (you sent version ${sent(ifMatch)}; it is now ${versions.join(', ')}). Read it again, and send its new version to write over the change.`,
@@ -108,10 +109,11 @@ export function checkExpected(
     id: recordId(zoneId, name, type, content),
     ...{ name, type, content, ttl, comment, disabled },
   }));
+  if (ifMatch === undefined) return all;
   const version = rrsetVersion(all);
   if (!versionMatches(ifMatch, version)) {
     throw new StaleWrite(
-      `The ${type} records at ${name} changed since you read them (you sent version ${sent(ifMatch!)}; they are now ${version}). Read them again, and send their new version to write over the change.`,
+      `The ${type} records at ${name} changed since you read them (you sent version ${sent(ifMatch)}; they are now ${version}). Read them again, and send their new version to write over the change.`,
       version,
       all,
     );

@@ -352,13 +352,13 @@ describe('by name with If-Match', () => {
 });
 
 describe('batch operations with if_match', () => {
+  const batch = (operations: unknown[]) => api.post(`/v1/zones/${z}/records/batch`, { operations });
+
   it('a stale version refuses the whole batch with 412 naming the operation; current ones apply', async () => {
     const a = await add('batch-a', 'A', '192.0.2.50');
     const b = await add('batch-b', 'A', '192.0.2.51');
     const moved = await send('PUT', recordPath(b.id), undefined, { ...b, ttl: 900 });
     const bNow = moved.body.data.record as Rec;
-    const batch = (operations: unknown[]) =>
-      api.post(`/v1/zones/${z}/records/batch`, { operations });
     const stale = await batch([
       {
         op: 'update',
@@ -400,8 +400,6 @@ describe('batch operations with if_match', () => {
 
   it('an empty if_match, or one on a create, is refused with its reason', async () => {
     const a = await add('batch-c', 'A', '192.0.2.53');
-    const batch = (operations: unknown[]) =>
-      api.post(`/v1/zones/${z}/records/batch`, { operations });
     const empty = await batch([{ op: 'delete', id: a.id, if_match: '' }]);
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toMatch(/^operations\[0\]: if_match is empty/);

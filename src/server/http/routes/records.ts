@@ -74,8 +74,7 @@ export function registerRecordRoutes(r: Registrar) {
           { recordsPerZone: QUOTA_RECORDS_PER_ZONE },
         ),
       );
-      tagRecord(c, zone.id, row);
-      c.header('Location', `/v1/zones/${zone.id}/records/${row.id}`);
+      c.header('Location', tagRecord(c, zone.id, row));
       return c.json(success(recordWritten('Created', row)), 201);
     },
   );

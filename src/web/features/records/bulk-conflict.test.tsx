@@ -13,6 +13,7 @@ import { recordVersion } from '../../../shared/api/versions';
 import { recordService } from '../../test/record-service';
 import { testRecord } from '../../test/records';
 import { renderApp } from '../../test/render';
+import { renderRecordsPage } from '../../test/records-page';
 import { RecordsPage } from './records-page';
 
 beforeAll(() => {
@@ -29,14 +30,7 @@ function Where() {
 const hosts = (n: number) => Array.from({ length: n }, (_, i) => testRecord(i));
 
 function renderPage() {
-  renderApp(
-    <>
-      <RecordsPage />
-      <Toaster />
-    </>,
-    { path: '/zones/:zoneId/records', url: '/zones/zone_1/records' },
-  );
-  return userEvent.setup();
+  return renderRecordsPage();
 }
 
 /** Selects every record, opens `action`'s dialog. */

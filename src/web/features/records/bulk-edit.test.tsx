@@ -1,15 +1,13 @@
 // Bulk edits on the records page with the real client and parsers; `fetch` plays a service
 // holding one zone of numbered hosts, its batch route and its revert route.
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchOperation } from '../../../shared/api/changes';
 import type { DnsRecord } from '../../api/records';
 import { testRecord } from '../../test/records';
-import { answerFetch, errorBody, renderApp } from '../../test/render';
+import { answerFetch, errorBody } from '../../test/render';
+import { renderRecordsPage } from '../../test/records-page';
 import { testZone } from '../../test/zone';
-import { RecordsPage } from './records-page';
 
 beforeAll(() => {
   // jsdom lacks pointer capture, which the toast's swipe-to-dismiss uses when its Undo is clicked.
@@ -89,16 +87,7 @@ function service(records: DnsRecord[], opts: { refuseIndex?: number } = {}) {
   return { fetch, batches, reverts };
 }
 
-function renderPage(url = '/zones/zone_1/records') {
-  renderApp(
-    <>
-      <RecordsPage />
-      <Toaster />
-    </>,
-    { path: '/zones/:zoneId/records', url },
-  );
-  return userEvent.setup();
-}
+const renderPage = renderRecordsPage;
 
 const hosts = (n: number) => Array.from({ length: n }, (_, i) => testRecord(i));
 

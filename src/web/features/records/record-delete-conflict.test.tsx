@@ -2,28 +2,18 @@
 // read (ADR 0028): nothing is deleted or switched, the other change is said, the table shows it,
 // and the delete dialog offers to delete what is stored now.
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordVersion, rrsetVersion } from '../../../shared/api/versions';
 import { recordService } from '../../test/record-service';
 import { testRecord } from '../../test/records';
-import { renderApp } from '../../test/render';
-import { RecordsPage } from './records-page';
+import { renderRecordsPage } from '../../test/records-page';
 
 beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
 async function renderPage() {
-  renderApp(
-    <>
-      <RecordsPage />
-      <Toaster />
-    </>,
-    { path: '/zones/:zoneId/records', url: '/zones/zone_1/records' },
-  );
-  const user = userEvent.setup();
+  const user = renderRecordsPage();
   await screen.findByRole('button', { name: 'Edit h00000 A 192.0.2.1' });
   return user;
 }

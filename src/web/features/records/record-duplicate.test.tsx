@@ -2,13 +2,10 @@
 // switch), its name selected to be typed over; the way to move a value to another name. Opened
 // from a row's button, from the keyboard, or from the URL (?record=new&from=<id>).
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordService } from '../../test/record-service';
 import { testRecord } from '../../test/records';
-import { renderApp } from '../../test/render';
-import { RecordsPage } from './records-page';
+import { renderRecordsPage } from '../../test/records-page';
 
 const mx = testRecord(0, {
   name: 'mail.example.com.',
@@ -25,16 +22,7 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-function renderPage(url = '/zones/zone_1/records') {
-  renderApp(
-    <>
-      <RecordsPage />
-      <Toaster />
-    </>,
-    { path: '/zones/:zoneId/records', url },
-  );
-  return userEvent.setup();
-}
+const renderPage = renderRecordsPage;
 
 describe('Duplicate', () => {
   it('opens New record filled in from the row, and saves the copy under the name typed', async () => {

@@ -2,14 +2,11 @@
 // refused, what the user typed stays, the other change is shown with "Save mine anyway" and
 // "Use theirs"; a record deleted meanwhile can be created again.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { recordVersion } from '../../../shared/api/versions';
 import { recordService } from '../../test/record-service';
 import { testRecord } from '../../test/records';
-import { renderApp } from '../../test/render';
-import { RecordsPage } from './records-page';
+import { renderRecordsPage } from '../../test/records-page';
 
 const www = testRecord(0, { ttl: 3600, comment: 'ours' });
 
@@ -19,17 +16,16 @@ beforeEach(() => {
 });
 
 async function openEdit() {
-  renderApp(
-    <>
-      <RecordsPage />
-      <Toaster />
-    </>,
-    { path: '/zones/:zoneId/records', url: '/zones/zone_1/records' },
-  );
-  const user = userEvent.setup();
+  const user = renderRecordsPage();
   await user.click(await screen.findByRole('button', { name: 'Edit h00000 A 192.0.2.1' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit A record' });
   return { user, dialog, content: within(dialog).getByLabelText('Content', { exact: true }) };
+}
+
+/** The tab reloaded with the edit dialog's URL: the dialog opens again, from its draft. */
+async function reopenAfterReload() {
+  const user = renderRecordsPage(`/zones/zone_1/records?record=${www.id}`);
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Edit A record' }) };
 }
 
 const row = () => document.querySelector('tbody[data-rrset^="h00000 A"]');
@@ -138,15 +134,7 @@ describe('the edit dialog, when someone else saved the record since it opened', 
     cleanup(); // the tab is reloaded: the draft stays in sessionStorage
     const theirs = s.meanwhile(www.id, { ttl: 300, comment: 'theirs' });
 
-    renderApp(
-      <>
-        <RecordsPage />
-        <Toaster />
-      </>,
-      { path: '/zones/:zoneId/records', url: `/zones/zone_1/records?record=${www.id}` },
-    );
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Edit A record' });
+    const { user, dialog } = await reopenAfterReload();
     const content = within(dialog).getByLabelText('Content', { exact: true });
     expect(content).toHaveValue('192.0.2.2');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
@@ -169,15 +157,7 @@ describe('the edit dialog, when someone else saved the record since it opened', 
     await first.user.click(await within(first.dialog).findByRole('button', { name: 'Use theirs' }));
     cleanup(); // the tab is reloaded: the draft (theirs) stays in sessionStorage
 
-    renderApp(
-      <>
-        <RecordsPage />
-        <Toaster />
-      </>,
-      { path: '/zones/:zoneId/records', url: `/zones/zone_1/records?record=${www.id}` },
-    );
-    const user = userEvent.setup();
-    const dialog = await screen.findByRole('dialog', { name: 'Edit A record' });
+    const { user, dialog } = await reopenAfterReload();
     expect(within(dialog).getByLabelText('Comment')).toHaveValue('theirs');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(dialog).not.toBeInTheDocument());

@@ -2,15 +2,13 @@
 // usage/rrsets route answers counts per RRset: the columns, the sort, the "not queried" filter
 // with its bulk delete as one batch, and the delete dialog's guardrail.
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import type { BatchOperation } from '../../../shared/api/changes';
 import type { DnsRecord } from '../../api/records';
 import { testRecord } from '../../test/records';
-import { answerFetch, renderApp } from '../../test/render';
+import { answerFetch } from '../../test/render';
+import { renderRecordsPage } from '../../test/records-page';
 import { testZone } from '../../test/zone';
-import { RecordsPage } from './records-page';
 
 const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
 const MIN = 60_000;
@@ -73,16 +71,7 @@ function service(traffic: [number, number, number | null][]) {
   return { batches, asked };
 }
 
-function renderPage(url = '/zones/zone_1/records') {
-  renderApp(
-    <>
-      <RecordsPage />
-      <Toaster />
-    </>,
-    { path: '/zones/:zoneId/records', url },
-  );
-  return userEvent.setup();
-}
+const renderPage = renderRecordsPage;
 
 const rowOf = (name: string) => document.querySelector(`tbody[data-rrset="${name} A"]`)!;
 const cells = (name: string) => [

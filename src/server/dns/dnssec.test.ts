@@ -2,7 +2,7 @@
 // the API shows as its trust anchor, must fully validate positive and negative answers; `dig
 // +dnssec` shows the signatures themselves. Zones and keys come from the real HTTP API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { delv as delvAt, dig as digAt } from '../test-support/dns-tools';
+import { delv as delvAt, dig as digAt, parentDsFromCds } from '../test-support/dns-tools';
 import { createZone, startTestServer, type TestServer } from '../test-support/harness';
 
 let server: TestServer;
@@ -223,6 +223,74 @@ describe('signatures as dig shows them', () => {
     // With DO the same signed names are signed.
     const signed = await dig(`nope.${zone}`, 'A', '+dnssec');
     expect(signed.records.map((rr) => rr.type)).toContain('NSEC');
+  });
+});
+
+describe('CDS and CDNSKEY for parents that read them (RFC 7344, RFC 8078)', () => {
+  const zone = 'cds.sec.test';
+  let id: string;
+  let ds: string;
+  beforeAll(async () => {
+    ({ id, ds } = await signedZone(zone, [['www', 'A', '192.0.2.1']]));
+  });
+
+  it('publishes the SHA-256 DS as CDS and the DNSKEY as CDNSKEY, as the API lists them', async () => {
+    const body = (await server.admin.get(`${dnssecBase(id)}/ds`)).body.data;
+    const keys = (await server.admin.get(`${dnssecBase(id)}/cryptokeys`)).body.data.cryptokeys;
+    expect(body.cds_records).toEqual([ds]);
+    expect(body.cdnskey_records).toEqual([keys[0].dnskey]);
+    const cds = await dig(zone, 'CDS');
+    expect(cds.records.map((r) => [r.type, r.data])).toEqual([['CDS', ds]]);
+    const cdnskey = await dig(zone, 'CDNSKEY');
+    expect(cdnskey.records.map((r) => [r.type, r.data])).toEqual([['CDNSKEY', keys[0].dnskey]]);
+  });
+
+  it.each(['CDS', 'CDNSKEY'])('signs the %s RRset so that delv validates it', async (type) => {
+    const out = await delv(zone, ds, zone, type);
+    expect(out).toContain(FULLY);
+    expect(out).toMatch(new RegExp(`\\s${type}\\s`));
+  });
+
+  it('lists CDS and CDNSKEY in the apex NSEC', async () => {
+    const r = await dig(zone, 'TXT', '+dnssec');
+    const nsec = r.records.find((rr) => rr.type === 'NSEC' && rr.name === `${zone}.`);
+    expect(nsec?.data.split(/\s+/)).toEqual(expect.arrayContaining(['DNSKEY', 'CDS', 'CDNSKEY']));
+    expect(await delv(zone, ds, zone, 'TXT')).toContain(NEGATIVE);
+  });
+
+  // The parent starts from the SHA-384 DS alone, so the set it ends with comes from the child's
+  // records: unchanged input would mean it read neither.
+  it.each(['CDS', 'CDNSKEY'] as const)(
+    'moves a parent to the DS the %s asks for (dnssec-cds)',
+    async (from) => {
+      const body = (await server.admin.get(`${dnssecBase(id)}/ds`)).body.data;
+      const sha384 = (body.ds_records as string[]).find((d) => d.split(' ')[2] === '4')!;
+      const r = await parentDsFromCds(server.service.dnsPort, zone, sha384, from);
+      expect(r.code).toBe(0);
+      const next = r.out.split('\n').filter((l) => /\sIN\s+DS\s/.test(l));
+      expect(next.map((l) => l.split(/\s+IN\s+DS\s+/)[1])).toEqual([ds]);
+    },
+  );
+
+  it('is refused by a parent whose DS names another key (dnssec-cds)', async () => {
+    const [tag, alg, type, digest] = ds.split(' ');
+    const other = `${(Number(tag) + 1) % 65536} ${alg} ${type} ${digest!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`;
+    const r = await parentDsFromCds(server.service.dnsPort, zone, other);
+    expect(r.code).not.toBe(0);
+  });
+
+  it('publishes neither in an unsigned zone, nor once DNSSEC is off', async () => {
+    const off = 'cds-off.sec.test';
+    const { id: offId } = await signedZone(off, []);
+    expect((await dig(off, 'CDS')).records.map((r) => r.type)).toEqual(['CDS']);
+    await setDnssec(offId, false);
+    for (const type of ['CDS', 'CDNSKEY']) {
+      const r = await dig(off, type, '+dnssec');
+      expect(r.status).toBe('NOERROR');
+      expect(r.records.map((rr) => rr.type)).toEqual(['SOA']);
+    }
+    const body = (await server.admin.get(`${dnssecBase(offId)}/ds`)).body.data;
+    expect(body).toEqual({ ds_records: [], cds_records: [], cdnskey_records: [] });
   });
 });
 

@@ -32,6 +32,8 @@ export const TYPE: Record<string, number> = {
   DNSKEY: 48,
   NSEC3PARAM: 51,
   TLSA: 52,
+  CDS: 59,
+  CDNSKEY: 60,
   SVCB: 64,
   HTTPS: 65,
   ANY: 255,

@@ -9,8 +9,14 @@ import type { Db } from '../store/db';
 import { streamRows } from '../store/dialect';
 import { dnskeyRdata } from '../zones/dnssec-keys';
 import { bare, isAtOrBelow, parentOf } from './names';
-import { TYPE } from './rdata';
-import { buildNode, type SigningKey, type ValueRow, withRRset, ZoneView } from './zone-view';
+import {
+  buildNode,
+  keyRRsets,
+  type SigningKey,
+  type ValueRow,
+  withRRset,
+  ZoneView,
+} from './zone-view';
 import { type OwnershipConflict, ZoneOwnership } from './zone-ownership';
 
 export class ViewStore {
@@ -88,7 +94,7 @@ export class ViewStore {
       for (const change of e.rrsets) applyRRset(view, change);
     } else {
       // DNSSEC switched on or off, or the TTL the DNSKEY RRset takes changed.
-      const key = await this.loadKey(view.id, e.zone.ttl);
+      const key = await this.loadKey(view, e.zone.ttl);
       if (this.byId.get(view.id) !== view) return; // deleted or reloaded meanwhile
       view.key = key;
     }
@@ -139,7 +145,7 @@ export class ViewStore {
       nameserversFor(this.config, row.region),
       null,
     );
-    view.key = await this.loadKey(view.id, view.ttl);
+    view.key = await this.loadKey(view, view.ttl);
     // Streamed in name order, one node at a time: a 100,000-record zone loads without
     // holding every row in memory at once.
     const query = this.db
@@ -176,11 +182,11 @@ export class ViewStore {
     this.epoch++;
   }
 
-  private async loadKey(zoneId: string, ttl: number): Promise<SigningKey | null> {
+  private async loadKey(view: ZoneView, ttl: number): Promise<SigningKey | null> {
     const key = await this.db
       .selectFrom('dnssec_keys')
       .selectAll()
-      .where('zone_id', '=', zoneId)
+      .where('zone_id', '=', view.id)
       .where('active', '=', 1)
       .orderBy('created_at')
       .executeTakeFirst();
@@ -194,7 +200,7 @@ export class ViewStore {
         format: 'der',
         type: 'pkcs8',
       }),
-      dnskey: { type: TYPE.DNSKEY!, ttl, rdatas: [rdata] },
+      ...keyRRsets(view.name, rdata, ttl),
     };
   }
 }

@@ -5,6 +5,7 @@ import { asciiLower, bare, labelCount, parentOf } from './names';
 import type { RecordType } from '../../shared/dns/records';
 import { contentToRdata, nameWire, soaRdata, TYPE } from './rdata';
 import { NEGATIVE_TTL } from '../zones/soa';
+import { CDS_DIGEST_TYPE, dsRdata } from '../zones/dnssec-keys';
 
 export interface RRset {
   type: number;
@@ -91,6 +92,26 @@ export interface SigningKey {
   algorithm: number;
   privateKey: KeyObject;
   dnskey: RRset;
+  /**
+   * CDS and CDNSKEY at the apex (RFC 7344, RFC 8078): the DS the zone asks its parent for, so a
+   * registry or registrar that scans for them can install (and later follow) the DS without the
+   * user copying it by hand. Same TTL as the DNSKEY RRset.
+   */
+  cds: RRset;
+  cdnskey: RRset;
+}
+
+/** The apex RRsets a zone's key makes: DNSKEY, CDS and CDNSKEY. */
+export function keyRRsets(
+  zoneName: string,
+  dnskey: Buffer,
+  ttl: number,
+): Pick<SigningKey, 'dnskey' | 'cds' | 'cdnskey'> {
+  return {
+    dnskey: { type: TYPE.DNSKEY!, ttl, rdatas: [dnskey] },
+    cds: { type: TYPE.CDS!, ttl, rdatas: [dsRdata(zoneName, dnskey, CDS_DIGEST_TYPE)] },
+    cdnskey: { type: TYPE.CDNSKEY!, ttl, rdatas: [dnskey] },
+  };
 }
 
 export { NEGATIVE_TTL };
@@ -176,12 +197,16 @@ export class ZoneView {
     };
   }
 
-  /** RRsets of the apex, the service's own (SOA, NS, DNSKEY) before the user's. */
+  /** RRsets of the apex, the service's own (SOA, NS, DNSKEY, CDS, CDNSKEY) before the user's. */
   rrsetAt(name: string, type: number): RRset | undefined {
     if (name === this.name) {
       if (type === TYPE.SOA) return this.soa();
       if (type === TYPE.NS) return this.apexNs();
-      if (type === TYPE.DNSKEY && this.key) return this.key.dnskey;
+      if (this.key) {
+        if (type === TYPE.DNSKEY) return this.key.dnskey;
+        if (type === TYPE.CDS) return this.key.cds;
+        if (type === TYPE.CDNSKEY) return this.key.cdnskey;
+      }
     }
     return rrsetOf(this.nodes.get(name), type);
   }
@@ -190,7 +215,7 @@ export class ZoneView {
     const types = (this.nodes.get(name)?.rrsets ?? []).map((r) => r.type);
     if (name === this.name) {
       types.push(TYPE.SOA!, TYPE.NS!);
-      if (this.key) types.push(TYPE.DNSKEY!);
+      if (this.key) types.push(TYPE.DNSKEY!, TYPE.CDS!, TYPE.CDNSKEY!);
     }
     return types;
   }

@@ -92,3 +92,39 @@ export async function digXfr(port: number, zone: string, type: string, ...option
   const messages = Number(/XFR size: \d+ records \(messages (\d+)/.exec(r.stdout)?.[1] ?? 0);
   return { records, messages, text: r.stdout } satisfies XfrAnswer;
 }
+
+/**
+ * What a parent that reads CDS would do (RFC 7344 4.1), done by BIND's `dnssec-cds`: given the
+ * DS it holds (`ds`) and the child's DNSKEY, CDS and CDNSKEY RRsets with their RRSIGs as our
+ * server answers them, the DS set it should hold next; it refuses (a non-zero code) when the
+ * CDS or CDNSKEY is not signed by a key that DS names. It is shown only the RRset `from`.
+ */
+export async function parentDsFromCds(
+  port: number,
+  zone: string,
+  ds: string,
+  from: 'CDS' | 'CDNSKEY' = 'CDS',
+): Promise<{ code: number; out: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zonedeck-cds-'));
+  try {
+    let child = '';
+    for (const type of ['DNSKEY', from]) {
+      const r = await dig(port, zone, type, '+dnssec');
+      child += r.records.map((rr) => `${rr.name} ${rr.ttl} IN ${rr.type} ${rr.data}\n`).join('');
+    }
+    fs.writeFileSync(path.join(dir, 'child'), child);
+    fs.writeFileSync(path.join(dir, 'dsset'), `${zone}. 3600 IN DS ${ds}\n`);
+    // Signatures are accepted from two days back: ours start a little in the past.
+    const args = ['-s', '-172800', '-d', path.join(dir, 'dsset'), '-f', path.join(dir, 'child')];
+    const r = await run('/usr/bin/dnssec-cds', [...args, zone]).then(
+      (o) => ({ code: 0, out: o.stdout + o.stderr }),
+      (e: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: e.code ?? 1,
+        out: `${e.stdout ?? ''}${e.stderr ?? ''}`,
+      }),
+    );
+    return r;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

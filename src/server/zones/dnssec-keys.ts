@@ -3,6 +3,12 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 
 export const ALGORITHM_ECDSAP256SHA256 = 13;
 export const CSK_FLAGS = 257; // Zone Key + Secure Entry Point: one key signs everything.
+/**
+ * The digest the zone's CDS carries (RFC 7344): SHA-256 only, as BIND and Knot publish by
+ * default. A parent that reads CDS takes the whole CDS RRset as the DS set it wants, and SHA-256
+ * is the one digest every parent accepts (RFC 8624 6.2); the DS route still offers SHA-384 too.
+ */
+export const CDS_DIGEST_TYPE = 2;
 export const DIGEST_TYPES = [
   { type: 2, hash: 'sha256' },
   { type: 4, hash: 'sha384' },
@@ -52,6 +58,18 @@ export function keyTag(rdata: Buffer): number {
   return ac & 0xffff;
 }
 
+/** RFC 4034 5.1: DS RDATA for a key (also CDS RDATA, RFC 7344 3.1). */
+export function dsRdata(zoneName: string, dnskey: Buffer, digestType: number): Buffer {
+  const digest = DIGEST_TYPES.find((d) => d.type === digestType);
+  if (!digest) throw new Error(`DS digest type ${digestType} is not one of ours`);
+  const head = Buffer.alloc(4);
+  head.writeUInt16BE(keyTag(dnskey), 0);
+  head.writeUInt8(dnskey[3]!, 2);
+  head.writeUInt8(digestType, 3);
+  const hash = createHash(digest.hash).update(nameToWire(zoneName)).update(dnskey).digest();
+  return Buffer.concat([head, hash]);
+}
+
 /** DS records as registrars take them: `<keytag> <algorithm> <digest type> <HEX>`. */
 export function dsRecords(
   zoneName: string,
@@ -60,12 +78,13 @@ export function dsRecords(
   publicKey: Buffer,
 ): string[] {
   const rdata = dnskeyRdata(flags, algorithm, publicKey);
-  const tag = keyTag(rdata);
-  const owner = nameToWire(zoneName);
-  return DIGEST_TYPES.map(({ type, hash }) => {
-    const digest = createHash(hash).update(owner).update(rdata).digest('hex').toUpperCase();
-    return `${tag} ${algorithm} ${type} ${digest}`;
-  });
+  return DIGEST_TYPES.map(({ type }) => dsText(dsRdata(zoneName, rdata, type)));
+}
+
+/** A DS (or CDS) RDATA in presentation form, the digest in upper-case hex. */
+export function dsText(rdata: Buffer): string {
+  const digest = rdata.subarray(4).toString('hex').toUpperCase();
+  return `${rdata.readUInt16BE(0)} ${rdata[2]} ${rdata[3]} ${digest}`;
 }
 
 /** DNSKEY presentation form without the owner: `257 3 13 <base64>`. */

@@ -38,4 +38,15 @@ export type Cryptokey = z.infer<typeof cryptokeySchema>;
 
 export const dnssecStatusResponse = envelope(dnssecStatusSchema);
 export const cryptokeysResponse = envelope(z.object({ cryptokeys: z.array(cryptokeySchema) }));
-export const dsResponse = envelope(z.object({ ds_records: z.array(z.string()) }));
+export const dsResponse = envelope(
+  z.object({
+    ds_records: z.array(z.string()),
+    /**
+     * What the zone publishes at its apex for parents that read CDS and CDNSKEY (RFC 7344, RFC
+     * 8078): the SHA-256 DS and the DNSKEY, so such a registry or registrar can install the DS
+     * without it being copied by hand. Empty while DNSSEC is off.
+     */
+    cds_records: z.array(z.string()),
+    cdnskey_records: z.array(z.string()),
+  }),
+);

@@ -42,12 +42,18 @@ describe.each<SecondaryKind>(['knot', 'nsd', 'bind'])('%s', (kind) => {
   const theirs = (name: string, type: string) => delv(both.secondary.port, ZONE, ds, name, type);
 
   describe('a signed zone on the secondary', () => {
-    it('validates with the DS from our API: an answer, a wildcard, NXDOMAIN, NODATA', async () => {
+    it('validates with the DS from our API: an answer, a wildcard, NXDOMAIN, NODATA, CDS', async () => {
       expect(await theirs(`www.${ZONE}`, 'A')).toContain(FULLY);
       expect(await theirs(`any.wild.${ZONE}`, 'A')).toContain(FULLY);
       expect(await theirs(`nope.${ZONE}`, 'A')).toContain(NEGATIVE);
       expect(await theirs(`www.${ZONE}`, 'MX')).toContain(NEGATIVE);
       expect(await theirs(`below.${ZONE}`, 'A')).toContain(NEGATIVE); // the empty non-terminal
+      // A parent that reads CDS asks every nameserver of the zone: the secondaries serve it too.
+      for (const type of ['CDS', 'CDNSKEY']) {
+        const out = await theirs(ZONE, type);
+        expect(out).toContain(FULLY);
+        expect(out).toMatch(new RegExp(`\\sIN\\s+${type}\\s`));
+      }
       // Our own answers (minimally covering NSEC) validate with the same DS.
       const ours = both.srv.service.dnsPort;
       expect(await delv(ours, ZONE, ds, `nope.${ZONE}`, 'A')).toContain(NEGATIVE);

@@ -97,6 +97,12 @@ describe('a signed zone, transferred', () => {
     const types = x.records.map((r) => r.type);
     expect(types).toContain('DNSKEY');
     expect(types).toContain('NSEC');
+    // CDS and CDNSKEY too: a parent that reads them asks every nameserver, secondaries included.
+    const apexSigned = x.records.filter((r) => r.name === `${ZONE}.` && r.type === 'RRSIG');
+    for (const type of ['CDS', 'CDNSKEY']) {
+      expect(types).toContain(type);
+      expect(apexSigned.map((r) => r.data.split(' ')[0])).toContain(type);
+    }
     // The ALIAS goes out as the address it answers with, signed.
     expect(x.records.filter((r) => r.name === `apex-alias.${ZONE}.`).map((r) => r.type)).toEqual(
       expect.arrayContaining(['A', 'RRSIG', 'NSEC']),

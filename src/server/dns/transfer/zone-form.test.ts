@@ -4,7 +4,7 @@ import { createPrivateKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dnskeyRdata, generateEcdsaP256Key, keyTag } from '../../zones/dnssec-keys';
 import { TYPE } from '../rdata';
-import { buildNode, type SigningKey, ZoneView } from '../zone-view';
+import { buildNode, keyRRsets, type SigningKey, ZoneView } from '../zone-view';
 import { buildForm, needsResigning, signatureWindow, TRANSFER_RESIGN_MS } from './zone-form';
 import { formDiff } from './zone-forms';
 import { splitRecords } from './wire';
@@ -18,7 +18,7 @@ function signingKey(): SigningKey {
     keytag: keyTag(rdata),
     algorithm: 13,
     privateKey: createPrivateKey({ key: k.privateKeyPkcs8, format: 'der', type: 'pkcs8' }),
-    dnskey: { type: TYPE.DNSKEY!, ttl: 3600, rdatas: [rdata] },
+    ...keyRRsets('form.test', rdata, 3600),
   };
 }
 
@@ -64,7 +64,7 @@ describe('buildForm', () => {
     expect(form.entries.get('c.form.test')!.next).toBe('form.test');
     const apexTypes = typesOf(form.entries.get('form.test')!.wire);
     expect(apexTypes).toEqual(
-      expect.arrayContaining([TYPE.NS, TYPE.DNSKEY, TYPE.RRSIG, TYPE.NSEC]),
+      expect.arrayContaining([TYPE.NS, TYPE.DNSKEY, TYPE.CDS, TYPE.CDNSKEY, TYPE.RRSIG, TYPE.NSEC]),
     );
     expect(form.soaSig).not.toBeNull();
   });

@@ -160,7 +160,8 @@ export async function buildForm(
       made = { records, bitmap: old.bitmap };
     } else {
       const rrsets = [...(node?.rrsets ?? []), ...aliasSets];
-      if (name === zone.name) rrsets.unshift(zone.apexNs(), ...(key ? [key.dnskey] : []));
+      if (name === zone.name)
+        rrsets.unshift(zone.apexNs(), ...(key ? [key.dnskey, key.cds, key.cdnskey] : []));
       made = signer
         ? signer.entry(name, rrsets, role, next, nsecTtl)
         : { records: plainRecords(name, rrsets), bitmap: null };

@@ -8,7 +8,14 @@ import {
   dsResponse,
   success,
 } from '../../../shared/api';
-import { dnskeyText, dsRecords } from '../../zones/dnssec-keys';
+import {
+  CDS_DIGEST_TYPE,
+  dnskeyRdata,
+  dnskeyText,
+  dsRdata,
+  dsRecords,
+  dsText,
+} from '../../zones/dnssec-keys';
 import type { Db } from '../../store/db';
 import { listKeys, setDnssec } from '../../store/dnssec';
 import type { ZoneRow } from '../../store/zones';
@@ -30,23 +37,35 @@ async function status(db: Db, zone: ZoneRow) {
   };
 }
 
-async function cryptokeys(db: Db, zone: ZoneRow) {
-  const keys = await listKeys(db, zone.id);
-  return keys.map((k) => {
-    const pub = Buffer.from(k.public_key, 'base64');
-    return {
-      id: k.id,
-      keytype: 'csk',
-      active: Boolean(k.active),
-      published: Boolean(k.published),
-      algorithm: ALGORITHM_NAME,
-      bits: 256,
-      flags: k.flags,
-      keytag: k.keytag,
-      dnskey: dnskeyText(k.flags, k.algorithm, pub),
-      ds: dsRecords(zone.name, k.flags, k.algorithm, pub),
-    };
-  });
+type KeyRow = Awaited<ReturnType<typeof listKeys>>[number];
+
+function cryptokey(zone: ZoneRow, k: KeyRow) {
+  const pub = Buffer.from(k.public_key, 'base64');
+  return {
+    id: k.id,
+    keytype: 'csk',
+    active: Boolean(k.active),
+    published: Boolean(k.published),
+    algorithm: ALGORITHM_NAME,
+    bits: 256,
+    flags: k.flags,
+    keytag: k.keytag,
+    dnskey: dnskeyText(k.flags, k.algorithm, pub),
+    ds: dsRecords(zone.name, k.flags, k.algorithm, pub),
+  };
+}
+
+/** DS for the registrar, and the CDS and CDNSKEY the zone publishes (its first active key's,
+ * as the DNS server loads it: view-store.ts, loadKey). */
+function dsBody(zone: ZoneRow, keys: KeyRow[]) {
+  const published = keys.filter((k) => k.active).slice(0, 1);
+  const rdata = (k: KeyRow) =>
+    dnskeyRdata(k.flags, k.algorithm, Buffer.from(k.public_key, 'base64'));
+  return {
+    ds_records: keys.flatMap((k) => cryptokey(zone, k).ds),
+    cds_records: published.map((k) => dsText(dsRdata(zone.name, rdata(k), CDS_DIGEST_TYPE))),
+    cdnskey_records: published.map((k) => cryptokey(zone, k).dnskey),
+  };
 }
 
 export function registerUsageDnssecRoutes(r: Registrar) {
@@ -106,7 +125,11 @@ export function registerUsageDnssecRoutes(r: Registrar) {
         ...commonErrors,
       },
     }),
-    async (c) => c.json(success({ cryptokeys: await cryptokeys(db, c.get('zone')) }), 200),
+    async (c) => {
+      const zone = c.get('zone');
+      const keys = await listKeys(db, zone.id);
+      return c.json(success({ cryptokeys: keys.map((k) => cryptokey(zone, k)) }), 200);
+    },
   );
 
   register(
@@ -116,6 +139,11 @@ export function registerUsageDnssecRoutes(r: Registrar) {
       method: 'get',
       path: '/v1/zones/{zone_id}/dnssec/ds',
       summary: 'DS records for the registrar (digest types 2 and 4)',
+      description:
+        'ds_records: what to give the registrar (SHA-256 and SHA-384 digests). cds_records and ' +
+        'cdnskey_records: the CDS (SHA-256) and CDNSKEY records the zone publishes at its apex ' +
+        'while DNSSEC is on (RFC 7344, RFC 8078), which registries and registrars that scan for ' +
+        'them use to install the DS by themselves. All three lists are empty while DNSSEC is off.',
       middleware: withZone,
       request: { params: zoneParams },
       responses: {
@@ -124,8 +152,8 @@ export function registerUsageDnssecRoutes(r: Registrar) {
       },
     }),
     async (c) => {
-      const keys = await cryptokeys(db, c.get('zone'));
-      return c.json(success({ ds_records: keys.flatMap((k) => k.ds) }), 200);
+      const zone = c.get('zone');
+      return c.json(success(dsBody(zone, await listKeys(db, zone.id))), 200);
     },
   );
 }

@@ -147,3 +147,69 @@ test('a delete of a record changed meanwhile deletes nothing until "Delete anywa
   await expect(rrset(page, 'web A')).toHaveCount(0);
   expect(await stored(zone.id)).toEqual([]);
 });
+
+/** Holds the page's next PUT to the zone's records on its way to the server until released. */
+async function holdNextPut(page: Page, zoneId: string) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let sent!: () => void;
+  const arrived = new Promise<void>((r) => (sent = r));
+  let held = false;
+  await page.route(`**/v1/zones/${zoneId}/records/**`, async (route) => {
+    if (route.request().method() === 'PUT' && !held) {
+      held = true;
+      sent();
+      await released;
+    }
+    await route.continue();
+  });
+  return { arrived, release };
+}
+
+test('Edit and Delete opened while a switch is being saved wait for it: no false conflict', async ({
+  page,
+}) => {
+  const zone = await newZone('conflict-switch');
+  await recordsApi.create(zone.id, { name: 'web', type: 'A', content: '192.0.2.1', ttl: 3600 });
+  await openRecords(page, zone.id);
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 412) refused.push(`${r.request().method()} ${r.url()}`);
+  });
+
+  // The switch is flipped, and its write is slow to reach the server.
+  let put = await holdNextPut(page, zone.id);
+  await page.getByRole('switch', { name: 'Served: web A 192.0.2.1' }).click();
+  await put.arrived;
+  await page.getByRole('button', { name: 'Edit web A 192.0.2.1' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit A record' });
+  await expect(edit.getByRole('status')).toContainText('Saving this value’s last change first');
+  await expect(edit.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  await expectAccessible(page, 'the edit dialog waiting for a switch');
+  if (shots) await page.screenshot({ path: `${shots}/conflict-switch-edit-waits.png` });
+  put.release();
+  await expect(edit.getByRole('checkbox', { name: /Disabled/ })).toBeChecked();
+  await edit.getByLabel('TTL', { exact: true }).fill('300');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  expect(await stored(zone.id)).toMatchObject([{ disabled: true, ttl: 300 }]);
+
+  // Flipped back, and Delete clicked at once.
+  await page.unrouteAll({ behavior: 'wait' });
+  put = await holdNextPut(page, zone.id);
+  await page.getByRole('switch', { name: 'Served: web A 192.0.2.1' }).click();
+  await put.arrived;
+  await page.getByRole('button', { name: 'Delete web A 192.0.2.1' }).click();
+  const del = page.getByRole('dialog', { name: 'Delete the web A record?' });
+  const remove = del.getByRole('button', { name: 'Delete record' });
+  await expect(del.getByRole('status')).toContainText('Saving this value’s last change first');
+  await expect(remove).toBeDisabled();
+  if (shots) await page.screenshot({ path: `${shots}/conflict-switch-delete-waits.png` });
+  put.release();
+  await expect(remove).toBeEnabled();
+  await remove.click();
+  await expect(del).toBeHidden();
+  await expect(rrset(page, 'web A')).toHaveCount(0);
+  expect(await stored(zone.id)).toEqual([]);
+  expect(refused).toEqual([]);
+});

@@ -1,7 +1,8 @@
 // A records service for the tests of the record dialogs: it keeps its records, checks If-Match
 // the way the real one does (ADR 0028: 412 with what is stored now, 404 when the record is gone)
-// and lets a test play someone else's edit in between (`meanwhile`). Its batch and revert routes
-// are in record-service-batch.ts.
+// and lets a test play someone else's edit in between (`meanwhile`) or keep a write in flight
+// (`hold`). Its batch and revert routes are in record-service-batch.ts.
+import { vi } from 'vitest';
 import type { DnsRecord } from '../../shared/api/records';
 import { recordVersion, rrsetVersion } from '../../shared/api/versions';
 import { answerFetch, errorBody } from './render';
@@ -15,8 +16,17 @@ export interface SentWrite {
   body: unknown;
 }
 
+/** A request kept on its way to the service until the test lets it go. */
+interface Hold {
+  method: string;
+  taken: boolean;
+  arrived: () => void;
+  released: Promise<void>;
+}
+
 export function recordService(initial: DnsRecord[]) {
   let records = initial.map((r) => ({ ...r }));
+  const holds: Hold[] = [];
   let next = 0;
   const writes: SentWrite[] = [];
   const rrsetOf = (r: { name: string; type: string }) =>
@@ -49,7 +59,7 @@ export function recordService(initial: DnsRecord[]) {
     put,
   });
 
-  answerFetch(({ method, url, body, headers }) => {
+  const answer = answerFetch(({ method, url, body, headers }) => {
     const u = new URL(url, 'http://x');
     const path = decodeURIComponent(u.pathname);
     const ifMatch = headers.get('If-Match');
@@ -97,6 +107,17 @@ export function recordService(initial: DnsRecord[]) {
     }
     return ok(testZone({ id: 'zone_1', name: 'example.com' }));
   });
+  // A held request reaches the service (is checked and applied) only once released: later
+  // requests overtake it, as they would a write still on its way.
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const hold = holds.find((h) => !h.taken && h.method === (init?.method ?? 'GET'));
+    if (hold) {
+      hold.taken = true;
+      hold.arrived();
+      await hold.released;
+    }
+    return answer(input, init);
+  });
 
   return {
     writes,
@@ -118,6 +139,18 @@ export function recordService(initial: DnsRecord[]) {
       records = records.filter((r) => r.id !== id);
     },
     rrsetOf,
+    /**
+     * Keeps the next request of `method` in flight until `release()`; `sent` resolves once the
+     * dashboard has sent it.
+     */
+    hold(method: string) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const sent = new Promise<void>((r) => (arrived = r));
+      const released = new Promise<void>((r) => (release = r));
+      holds.push({ method, taken: false, arrived, released });
+      return { sent, release };
+    },
     /** The batches applied, and the changes reverted (by their paths). */
     batches: batch.applied,
     reverts: batch.reverted,

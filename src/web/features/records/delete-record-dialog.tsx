@@ -1,7 +1,8 @@
 // Asks before deleting: one value, or (for an RRset with several) every value of the RRset. Shows
 // the RRset's recent traffic, and one more confirmation when it is in use (rrset-traffic.tsx).
 // Stays open until the service answers: when the value (or RRset) changed since the list was
-// read, nothing is deleted and the dialog shows what is stored now, with "Delete anyway".
+// read, nothing is deleted and the dialog shows what is stored now, with "Delete anyway". Opened
+// while a write to the RRset is on its way (a switch just flipped), it deletes once that is saved.
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { isRecordGone, staleWriteOf } from '../../api/record-conflict';
@@ -12,9 +13,11 @@ import { IconTrash } from '../../ui/icons';
 import { DeleteConflictNotice, refusalDescription } from './record-conflict';
 import { ConfirmInUse, TrafficLine, useGuard } from './rrset-traffic';
 import type { RRset } from './rrsets';
+import { useAfterWrites, WaitingForWrite } from './use-after-writes';
 
 interface DeleteRecordDialogProps {
   zoneId: string;
+  /** The value and its RRset as the list holds them now (kept as they are once writes settle). */
   record: DnsRecord;
   set: RRset;
   /** The user confirmed a delete (of the whole RRset when `all`): where focus lands after. */
@@ -33,12 +36,20 @@ interface Stale {
 
 export function DeleteRecordDialog({
   zoneId,
-  record,
-  set,
+  record: listed,
+  set: listedSet,
   onDeleting,
   onClose,
   focusAfter,
 }: DeleteRecordDialogProps) {
+  // A delete is made from the values as stored: while a write to one of them is on its way (the
+  // table shows it before the service has it), the dialog waits, then keeps them as saved.
+  const saved = useAfterWrites(
+    zoneId,
+    listedSet.values.map((v) => v.id),
+    { record: listed, set: listedSet },
+  );
+  const { record, set } = saved ?? { record: listed, set: listedSet };
   const n = set.values.length;
   const label = `${set.relative} ${set.type}`;
   const guard = useGuard(zoneId, set);
@@ -50,7 +61,7 @@ export function DeleteRecordDialog({
   useEffect(() => {
     if (stale) notice.current?.focus();
   }, [stale]);
-  const blocked = !guard.settled || (guard.needed && !confirmed) || isPending;
+  const blocked = !saved || !guard.settled || (guard.needed && !confirmed) || isPending;
 
   const remove = (all: boolean) => {
     onDeleting(all);
@@ -112,6 +123,11 @@ export function DeleteRecordDialog({
       ) : (
         <p className="delete-value mono">{record.content}</p>
       )}
+      {!saved && (
+        <WaitingForWrite>
+          Saving this value’s last change first; it can be deleted once that is saved…
+        </WaitingForWrite>
+      )}
       <TrafficLine guard={guard} id={trafficId} />
       {guard.needed && (
         <ConfirmInUse
@@ -139,7 +155,7 @@ export function DeleteRecordDialog({
         <Button
           variant="danger"
           disabled={blocked}
-          busy={isPending}
+          busy={isPending || !saved}
           onClick={() => remove(stale?.all ?? false)}
         >
           <IconTrash /> {buttonLabel(n, stale)}

@@ -122,17 +122,7 @@ describe('the served switch, when the record changed since the list was read', (
     const s = recordService([www]);
     const user = await renderPage();
     // The first PUT is held; later ones go at once (and would overtake it).
-    const answer = globalThis.fetch;
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let first = true;
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'PUT' && first) {
-        first = false;
-        await held;
-      }
-      return answer(input, init);
-    });
+    const { release } = s.hold('PUT');
     const toggle = () => screen.getByRole('switch', { name: 'Served: h00000 A 192.0.2.1' });
 
     await user.click(toggle());

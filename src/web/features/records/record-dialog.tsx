@@ -1,12 +1,14 @@
 // The record form in a dialog (Radix: focus trap, Escape cancels). On close, focus goes to the
 // row that was saved (its id may be new), not back to a button that may be gone. A new record may
-// start as a copy of another (Duplicate): the way to move a value to another name.
+// start as a copy of another (Duplicate): the way to move a value to another name. An edit of a
+// value whose last write is still on its way (its switch just flipped) starts once it is saved.
 import { relativeName } from '../../../shared/dns/names';
 import type { DnsRecord } from '../../api/records';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { clearDraft } from '../../ui/form/use-draft';
 import { RecordForm, recordDraftId, type ZoneInfo } from './record-form';
 import { TrafficLine, useGuard } from './rrset-traffic';
+import { useAfterWrites, WaitingForWrite } from './use-after-writes';
 
 /** What editing a value may change for the clients that ask for its RRset. */
 function EditTraffic({ zoneId, record }: { zoneId: string; record: DnsRecord }) {
@@ -35,6 +37,9 @@ export function RecordDialog({
 }: RecordDialogProps) {
   const title = editing ? `Edit ${editing.type} record` : 'New record';
   const copyOf = editing ? null : source;
+  // The form's values and the version its save sends are the record's as stored, not a write's
+  // that may still be refused.
+  const ready = useAfterWrites(zone.id, editing ? [editing.id] : [], true) !== null;
   return (
     <Dialog
       open
@@ -70,15 +75,26 @@ export function RecordDialog({
     >
       {editing && <EditTraffic zoneId={zone.id} record={editing} />}
       {/* A form per record: what it was opened from is the version its save is made from. */}
-      <RecordForm
-        key={editing?.id ?? `new:${copyOf?.id ?? ''}`}
-        zone={zone}
-        records={records}
-        editing={editing}
-        source={copyOf}
-        onSaved={(r) => onClose(r)}
-        cancel={(label) => <DialogClose>{label}</DialogClose>}
-      />
+      {ready ? (
+        <RecordForm
+          key={editing?.id ?? `new:${copyOf?.id ?? ''}`}
+          zone={zone}
+          records={records}
+          editing={editing}
+          source={copyOf}
+          onSaved={(r) => onClose(r)}
+          cancel={(label) => <DialogClose>{label}</DialogClose>}
+        />
+      ) : (
+        <div className="form">
+          <WaitingForWrite>
+            Saving this value’s last change first, so that your edit starts from the value as saved…
+          </WaitingForWrite>
+          <div className="form-actions">
+            <DialogClose>Cancel</DialogClose>
+          </div>
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { allRecords, keyOf } from '../../api/record-list';
+import { allRecords, findRecord, keyOf } from '../../api/record-list';
 import {
   isRecordPending,
   usePendingRecordIds,
@@ -91,6 +91,13 @@ export function RecordsPage() {
     view.dialog,
     view.from,
     openDialog,
+  );
+
+  // The value to delete as the list holds it now: a write to it still on its way when Delete was
+  // clicked (its switch) is in it once saved, and the dialog waits for that.
+  const toDelete = useMemo(
+    () => (deleting && list && findRecord(list, deleting.record.id)) || deleting,
+    [deleting, list],
   );
 
   // What the form checks a new value against (only while it is open).
@@ -307,11 +314,11 @@ export function RecordsPage() {
           <p className="drop-overlay-text">Drop the zone file to import it</p>
         </div>
       )}
-      {deleting && (
+      {toDelete && (
         <DeleteRecordDialog
           zoneId={zoneId}
-          record={deleting.record}
-          set={deleting.set}
+          record={toDelete.record}
+          set={toDelete.set}
           onDeleting={landAfterDelete}
           onClose={(kept) => {
             // Not deleted after all (refused): back to the row, which is still there.

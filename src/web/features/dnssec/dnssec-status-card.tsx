@@ -19,6 +19,9 @@ export function DnssecStatusCard({ zoneName, status }: { zoneName: string; statu
   const on = status.enabled;
 
   const setEnabled = (enabled: boolean) => {
+    // Busy, not disabled: a disabled button drops the keyboard focus to the page's body (the
+    // switch keeps its place and its focus as it turns into the other one).
+    if (change.isPending) return;
     setError(null);
     change.mutate(enabled, {
       onSuccess: () => {
@@ -71,12 +74,7 @@ export function DnssecStatusCard({ zoneName, status }: { zoneName: string; statu
           {on ? (
             <Button onClick={() => setConfirmOpen(true)}>Turn off DNSSEC</Button>
           ) : (
-            <Button
-              variant="primary"
-              onClick={() => setEnabled(true)}
-              busy={change.isPending}
-              disabled={change.isPending}
-            >
+            <Button variant="primary" onClick={() => setEnabled(true)} busy={change.isPending}>
               Turn on DNSSEC
             </Button>
           )}
@@ -111,12 +109,7 @@ export function DnssecStatusCard({ zoneName, status }: { zoneName: string; statu
         <FormAlert error={error} />
         <div className="form-actions">
           <DialogClose>Cancel</DialogClose>
-          <Button
-            variant="danger"
-            onClick={() => setEnabled(false)}
-            busy={change.isPending}
-            disabled={change.isPending}
-          >
+          <Button variant="danger" onClick={() => setEnabled(false)} busy={change.isPending}>
             Delete keys and turn off
           </Button>
         </div>

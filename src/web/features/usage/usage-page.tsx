@@ -93,8 +93,6 @@ export function UsagePage() {
         </div>
       </div>
       <UsageRangePicker
-        // Anew when the answer's period changes: the hourly week fills the two days in.
-        key={`${range.from}..${range.to}..${range.hourly}..${data.period_start ?? ''}`}
         from={range.from}
         to={range.to}
         hourly={range.hourly}

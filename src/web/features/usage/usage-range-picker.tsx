@@ -40,13 +40,28 @@ interface Props {
   onChange: (days: UsageDays | undefined | 'hourly') => void;
 }
 
+const initialError = (from: string, to: string) => {
+  const c = checkDays(from, to);
+  return c.ok ? null : c;
+};
+
 export function UsageRangePicker({ from, to, shown, hourly, onChange }: Props) {
   const [start, setStart] = useState(from || shown?.start || '');
   const [end, setEnd] = useState(to || shown?.end || '');
-  const [error, setError] = useState<{ field: string; message: string } | null>(() => {
-    const c = checkDays(from, to);
-    return c.ok ? null : c;
-  });
+  const [error, setError] = useState<{ field: string; message: string } | null>(() =>
+    initialError(from, to),
+  );
+  // A new range (or the period the service answered for it: the hourly week fills the two days
+  // in) starts the fields anew. Reset here rather than by remounting the picker, which took the
+  // focus from the preset or the Show button just pressed and left the keyboard on the body.
+  const range = `${from}..${to}..${hourly}..${shown?.start ?? ''}..${shown?.end ?? ''}`;
+  const [rangeShown, setRangeShown] = useState(range);
+  if (rangeShown !== range) {
+    setRangeShown(range);
+    setStart(from || shown?.start || '');
+    setEnd(to || shown?.end || '');
+    setError(initialError(from, to));
+  }
   // The day the page was opened: a page left open past midnight keeps its "today" until reloaded.
   const [today] = useState(() => utcDay(Date.now()));
 

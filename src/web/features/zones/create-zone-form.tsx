@@ -62,6 +62,9 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
   );
 
   const onSubmit = (v: CreateZoneFormOutput) => {
+    // Busy, not disabled: a disabled Create zone drops the focus out of the form, and a refused
+    // file would leave the keyboard user at the dialog's top.
+    if (create.isPending) return;
     setFormError(null);
     setRefused(null);
     if (fromFile && !fileText.trim()) {
@@ -162,7 +165,7 @@ export function CreateZoneForm({ onCreated, cancel }: CreateZoneFormProps) {
       />
       <div className="form-actions">
         {cancel}
-        <Button type="submit" variant="primary" busy={create.isPending} disabled={create.isPending}>
+        <Button type="submit" variant="primary" busy={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create zone'}
         </Button>
       </div>

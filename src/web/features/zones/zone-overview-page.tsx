@@ -20,7 +20,7 @@ export function ZoneOverviewPage() {
         <SecondariesCard zoneId={zone.id} />
       </div>
       <div className="overview-side">
-        <ZoneTtlCard key={zone.ttl} zone={zone} />
+        <ZoneTtlCard key={zone.id} zone={zone} />
         <ZoneStatusCard zone={zone} />
         <DeleteZoneCard zone={zone} />
       </div>

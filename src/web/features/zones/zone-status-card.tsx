@@ -17,6 +17,9 @@ export function ZoneStatusCard({ zone }: { zone: Zone }) {
   const active = zone.status === 'active';
 
   const setStatus = (status: 'active' | 'disabled') => {
+    // Busy, not disabled: a disabled button drops the keyboard focus to the page's body (the
+    // switch keeps its place and its focus as it turns into the other one).
+    if (update.isPending) return;
     setError(null);
     update.mutate(
       { status },
@@ -47,12 +50,7 @@ export function ZoneStatusCard({ zone }: { zone: Zone }) {
           <IconPower /> Disable zone
         </Button>
       ) : (
-        <Button
-          variant="primary"
-          onClick={() => setStatus('active')}
-          busy={update.isPending}
-          disabled={update.isPending}
-        >
+        <Button variant="primary" onClick={() => setStatus('active')} busy={update.isPending}>
           <IconPower /> Enable zone
         </Button>
       )}
@@ -68,12 +66,7 @@ export function ZoneStatusCard({ zone }: { zone: Zone }) {
         <FormAlert error={error} />
         <div className="form-actions">
           <DialogClose>Cancel</DialogClose>
-          <Button
-            variant="danger"
-            onClick={() => setStatus('disabled')}
-            busy={update.isPending}
-            disabled={update.isPending}
-          >
+          <Button variant="danger" onClick={() => setStatus('disabled')} busy={update.isPending}>
             Disable zone
           </Button>
         </div>

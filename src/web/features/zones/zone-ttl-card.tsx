@@ -1,7 +1,7 @@
 // Edit the zone's default TTL (the TTL new records get when they name none).
 import { TTL_MAX, TTL_MIN } from '../../../shared/dns/limits';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -29,9 +29,21 @@ export function ZoneTtlCard({ zone }: { zone: Zone }) {
   });
   useDraft(draftId, form);
   const { errors } = form.formState;
+  // A new TTL from the service (saved here, or by a revert elsewhere) resets the field in place;
+  // remounting the card would take the focus from a keyboard user with the old input.
+  const shownTtl = useRef(zone.ttl);
+  useEffect(() => {
+    if (shownTtl.current === zone.ttl) return;
+    shownTtl.current = zone.ttl;
+    form.reset({ ttl: zone.ttl });
+    clearDraft(draftId);
+  }, [zone.ttl, form, draftId]);
   const changed = useWatch({ control: form.control, name: 'ttl' }) !== zone.ttl;
 
-  const onSubmit = ({ ttl }: TtlValues) => {
+  const onSubmit = ({ ttl }: TtlValues, e?: BaseSyntheticEvent) => {
+    const formElement = e?.target instanceof HTMLFormElement ? e.target : null;
+    // Busy, not disabled, while saving: a disabled button drops the focus to the page's body.
+    if (update.isPending) return;
     setFormError(null);
     update.mutate(
       { ttl },
@@ -39,6 +51,11 @@ export function ZoneTtlCard({ zone }: { zone: Zone }) {
         onSuccess: () => {
           clearDraft(draftId);
           toast.success(`Default TTL set to ${ttl} seconds`);
+          // Saved, Save TTL is disabled (nothing to save): the focus goes back to the field
+          // rather than to the page's body, unless the user has moved it elsewhere meanwhile.
+          const active = document.activeElement;
+          if (!active || active === document.body || active.closest('form') === formElement)
+            form.setFocus('ttl');
         },
         onError: (e) => {
           if (!applyServerError(e, form.setError, ['ttl'])) setFormError(e);
@@ -60,7 +77,7 @@ export function ZoneTtlCard({ zone }: { zone: Zone }) {
           unit="seconds"
         />
         <div className="form-actions">
-          <Button type="submit" busy={update.isPending} disabled={update.isPending || !changed}>
+          <Button type="submit" busy={update.isPending} disabled={!changed && !update.isPending}>
             Save TTL
           </Button>
         </div>

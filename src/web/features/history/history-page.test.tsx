@@ -53,6 +53,8 @@ interface Opts {
   revertStatus?: number;
   /** The zone's secondaries, as GET …/secondaries gives them; none: the route answers 404. */
   secondaries?: SecondaryStatus[];
+  /** The change set the default TTL only: its revert touches no RRset. */
+  settingsOnly?: boolean;
 }
 
 /** A fake journal of `total` changes (newest first); revert adds one at the top. */
@@ -114,6 +116,15 @@ function service(opts: Opts = {}) {
       }
       if (dry_run && opts.alreadyBack) {
         return ok(applied({ counts: { added: 0, changed: 0, removed: 0 }, rrsets: [] }));
+      }
+      if (dry_run && opts.settingsOnly) {
+        return ok(
+          applied({
+            counts: { added: 0, changed: 0, removed: 0 },
+            rrsets: [],
+            settings: [{ field: 'ttl', before: 7200, after: 3600 }],
+          }),
+        );
       }
       if (dry_run) return ok(applied());
       total += 1;
@@ -259,6 +270,18 @@ describe('History tab', () => {
     expect(sent[1]).toEqual({ force: false });
     // The history is read again: the revert is a change of its own.
     expect(await screen.findByText(/1–25 of 61 changes/)).toBeVisible();
+  });
+
+  it('the revert of a settings change counts its settings (not an empty "()")', async () => {
+    service({ settingsOnly: true, first: { kind: 'zone', summary: 'Default TTL 3600 → 7200' } });
+    const user = renderPage();
+    const first = await firstItem();
+    await user.click(within(first).getByRole('button', { name: 'Revert…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revert this change?' });
+    expect(
+      await within(dialog).findByRole('heading', { name: 'Reverting changes (1 zone setting)' }),
+    ).toBeVisible();
+    expect(dialog).not.toHaveTextContent('()');
   });
 
   it('explains a conflict and offers to revert anyway (force)', async () => {

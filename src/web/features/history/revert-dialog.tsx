@@ -14,11 +14,13 @@ import { ConflictExplained } from './conflict-explained';
 
 const isFinal = (e: unknown) => isApiError(e) && e.status >= 400 && e.status < 500;
 
-function countsText({ counts }: AppliedChange): string {
+/** "1 added, 2 removed, 1 zone setting": the counts are of records, settings are listed apart. */
+function countsText({ counts, settings }: AppliedChange): string {
   const parts = [
     [counts.added, 'added'],
     [counts.changed, 'changed'],
     [counts.removed, 'removed'],
+    [settings.length, settings.length === 1 ? 'zone setting' : 'zone settings'],
   ] as const;
   return parts
     .filter(([n]) => n > 0)

@@ -14,6 +14,7 @@ export function RouteError() {
   return (
     <div className="route-error" role="alert">
       <EmptyState
+        level={1}
         title={stale ? 'Zonedeck was updated' : 'This page failed to load'}
         action={
           <>
@@ -41,6 +42,7 @@ export function NotFoundPage() {
     <>
       <title>Not found · Zonedeck</title>
       <EmptyState
+        level={1}
         title="Page not found"
         action={
           <Link className={buttonClass('primary')} to="/">

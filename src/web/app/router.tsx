@@ -116,6 +116,13 @@ export const router = createBrowserRouter([
               Component: (await import('../features/history/history-page')).HistoryPage,
             }),
           },
+          {
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('../features/zones/zone-section-not-found'))
+                .ZoneSectionNotFound,
+            }),
+          },
         ],
       },
       { path: '*', Component: NotFoundPage },

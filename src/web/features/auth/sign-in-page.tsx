@@ -22,10 +22,10 @@ export function SignInPage() {
   return (
     <div className="auth-page">
       <title>Sign in · Zonedeck</title>
-      <div className="auth-topbar">
+      <header className="auth-topbar">
         <Logo />
         <ThemeToggle />
-      </div>
+      </header>
       <main className="auth-main" id="main">
         <div className="auth-card">
           <h1 className="auth-title">Sign in</h1>

@@ -2,6 +2,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
+import { describeError } from '../../api/describe-error';
 import { useZone } from '../../api/zones';
 import { Badge, StatusBadge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
@@ -69,6 +70,8 @@ export function ZoneLayout({ banner }: { banner?: ReactNode } = {}) {
       <>
         <title>Zone · Zonedeck</title>
         <Breadcrumb name="Zone" />
+        {/* The page's heading is what went wrong; the panel below says it in full, visibly. */}
+        <h1 className="sr-only">{describeError(query.error).title}</h1>
         <ErrorPanel
           error={query.error}
           // Retrying a zone that does not exist cannot help; everything else may pass.

@@ -36,6 +36,8 @@ export const zoneKeys = {
   all: ['zones'] as const,
   lists: () => [...zoneKeys.all, 'list'] as const,
   list: (params: ZoneListParams) => [...zoneKeys.lists(), params] as const,
+  /** Every zone of the account (under lists(): a create or a delete refreshes it too). */
+  every: () => [...zoneKeys.lists(), 'every'] as const,
   details: () => [...zoneKeys.all, 'detail'] as const,
   detail: (zoneId: string) => [...zoneKeys.details(), zoneId] as const,
 };
@@ -48,6 +50,34 @@ export const zoneListQuery = (params: ZoneListParams) =>
     queryFn: ({ signal }) =>
       apiRequest('/v1/zones', { query: { ...params }, schema: zoneListParser, signal }),
   });
+
+/** The API's largest page: the whole account is read in as few requests as it allows. */
+const EVERY_PAGE = 100;
+
+/**
+ * Every zone of the account, read page by page in name order: the zone list's filter searches
+ * them all, since the API has no search by name of its own.
+ */
+export const everyZoneQuery = () =>
+  queryOptions({
+    queryKey: zoneKeys.every(),
+    queryFn: async ({ signal }): Promise<ZoneList['zones']> => {
+      const zones: ZoneList['zones'] = [];
+      for (let offset = 0; ; offset += EVERY_PAGE) {
+        const page = await apiRequest('/v1/zones', {
+          query: { limit: EVERY_PAGE, offset },
+          schema: zoneListParser,
+          signal,
+        });
+        zones.push(...page.zones);
+        if (!page.pagination.has_more || page.zones.length === 0) return zones;
+      }
+    },
+  });
+
+export function useEveryZone(enabled: boolean) {
+  return useQuery({ ...everyZoneQuery(), enabled });
+}
 
 export const zoneQuery = (zoneId: string) =>
   queryOptions({

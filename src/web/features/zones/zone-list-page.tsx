@@ -1,9 +1,11 @@
-// Home page: the account's zones, paged by the API, with a filter over the loaded page.
+// Home page: the account's zones, paged by the API, with a filter over every zone of the account
+// (read in pages of 100 once the account has more than the page shows).
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useZones } from '../../api/zones';
+import { useEveryZone, useZones } from '../../api/zones';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { formatNumber } from '../../ui/format';
 import { ErrorPanel } from '../../ui/error-panel';
 import { IconGlobe, IconPlus } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
@@ -36,8 +38,22 @@ export function ZoneListPage() {
 
   const data = query.data;
   const needle = filter.trim().toLowerCase();
-  const shown = data ? data.zones.filter((z) => z.name.includes(needle)) : [];
   const total = data?.pagination.total ?? 0;
+  // The account has more zones than this page: the filter looks through all of them, which
+  // the API (no search by name) gives a page of 100 at a time.
+  const searchAll = needle !== '' && data !== undefined && total > data.zones.length;
+  const every = useEveryZone(searchAll);
+  const matches = (z: { name: string }) => z.name.includes(needle);
+  const shown = (searchAll ? (every.data ?? []) : (data?.zones ?? [])).filter(matches);
+  const noMatch = (
+    <EmptyState
+      title="No zone matches"
+      action={<Button onClick={() => setFilter('')}>Clear filter</Button>}
+    >
+      {total === 1 ? 'The zone does not have' : `None of the ${formatNumber(total)} zones has`} “
+      {filter}” in its name.
+    </EmptyState>
+  );
 
   let body;
   if (query.isPending) {
@@ -65,6 +81,26 @@ export function ZoneListPage() {
         at the ones it is given.
       </EmptyState>
     );
+  } else if (searchAll && every.isPending) {
+    body = (
+      <Loading label={`Searching all ${formatNumber(total)} zones`}>
+        <ZoneTableSkeleton rows={Math.min(pageSize, 8)} />
+      </Loading>
+    );
+  } else if (searchAll && every.isError) {
+    body = (
+      <ErrorPanel
+        error={every.error}
+        onRetry={() => void every.refetch()}
+        retrying={every.isFetching}
+      />
+    );
+  } else if (searchAll) {
+    body = shown.length ? (
+      <ZoneTable zones={shown} busy={every.isFetching} caption="Zones matching the filter" />
+    ) : (
+      noMatch
+    );
   } else if (data && data.zones.length === 0) {
     const last = Math.max(1, Math.ceil(total / pageSize));
     body = (
@@ -81,14 +117,7 @@ export function ZoneListPage() {
       </EmptyState>
     );
   } else if (shown.length === 0) {
-    body = (
-      <EmptyState
-        title="No match on this page"
-        action={<Button onClick={() => setFilter('')}>Clear filter</Button>}
-      >
-        No zone on this page has “{filter}” in its name. The filter looks at the loaded page only.
-      </EmptyState>
-    );
+    body = noMatch;
   } else {
     body = <ZoneTable zones={shown} busy={query.isPlaceholderData} />;
   }
@@ -103,15 +132,17 @@ export function ZoneListPage() {
       />
       <section className="card" aria-label="Zone list">
         <div className="toolbar">
-          <SearchBox
-            label="Filter"
-            placeholder="Zone name on this page"
-            value={filter}
-            onChange={setFilter}
-          />
+          <SearchBox label="Filter" placeholder="Zone name" value={filter} onChange={setFilter} />
         </div>
         {body}
-        {data && total > 0 && (
+        {searchAll && every.data && (
+          <div className="pager">
+            <p className="pager-summary" aria-live="polite">
+              {`${formatNumber(shown.length)} of ${formatNumber(total)} zones match “${filter}”`}
+            </p>
+          </div>
+        )}
+        {data && total > 0 && !searchAll && (
           <Pager
             page={page}
             pageSize={pageSize}

@@ -8,11 +8,18 @@ import { Time } from '../../ui/time';
 type ZoneRow = ZoneList['zones'][number];
 const COLUMNS = ['Name', 'Region', 'Status', 'DNSSEC', 'Created'] as const;
 
-export function ZoneTable({ zones, busy }: { zones: ZoneRow[]; busy: boolean }) {
+interface ZoneTableProps {
+  zones: ZoneRow[];
+  busy: boolean;
+  /** What the rows are, for screen readers: the page's zones unless said otherwise. */
+  caption?: string;
+}
+
+export function ZoneTable({ zones, busy, caption = 'Zones on this page' }: ZoneTableProps) {
   return (
     <div className="table-wrap">
       <table className="table table-responsive" aria-busy={busy || undefined}>
-        <caption className="sr-only">Zones on this page</caption>
+        <caption className="sr-only">{caption}</caption>
         <TableHead columns={COLUMNS} />
         <tbody>
           {zones.map((z) => (

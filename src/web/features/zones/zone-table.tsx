@@ -38,7 +38,7 @@ export function ZoneTable({ zones, busy, caption = 'Zones on this page' }: ZoneT
               <td data-label="DNSSEC">
                 {z.settings.dnssec_enabled ? <Badge tone="accent">On</Badge> : <Badge>Off</Badge>}
               </td>
-              <td data-label="Created" className="muted">
+              <td data-label="Created" className="muted nowrap">
                 <Time iso={z.created_at} withTime={false} />
               </td>
             </tr>

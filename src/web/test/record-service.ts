@@ -19,12 +19,17 @@ export interface SentWrite {
 /** A request kept on its way to the service until the test lets it go. */
 interface Hold {
   method: string;
+  url: RegExp | undefined;
   taken: boolean;
   arrived: () => void;
   released: Promise<void>;
 }
 
-export function recordService(initial: DnsRecord[]) {
+/**
+ * `pageSize`: the most records a list page holds (the real one's is 1,000), so that a test can
+ * play a zone that loads in several pages with a few records.
+ */
+export function recordService(initial: DnsRecord[], { pageSize = 1000 } = {}) {
   let records = initial.map((r) => ({ ...r }));
   const holds: Hold[] = [];
   let next = 0;
@@ -70,8 +75,15 @@ export function recordService(initial: DnsRecord[]) {
       return ok({ zone_id: 'zone_1', days: 30, since: '2026-11-01', rrsets: [] });
     }
     if (path === '/v1/zones/zone_1/records' && method === 'GET') {
-      const pagination = { total: records.length, offset: 0, limit: 1000 };
-      return ok({ records, pagination: { ...pagination, count: records.length, has_more: false } });
+      const offset = Number(u.searchParams.get('offset') ?? 0);
+      const limit = Math.min(Number(u.searchParams.get('limit') ?? 1000), pageSize);
+      const page = records.slice(offset, offset + limit);
+      const total = records.length;
+      const has_more = offset + page.length < total;
+      return ok({
+        records: page,
+        pagination: { total, offset, limit, count: page.length, has_more },
+      });
     }
     if (path === '/v1/zones/zone_1/records' && method === 'POST') {
       const input = body as Omit<DnsRecord, 'id' | 'comment'> & { comment?: string | null };
@@ -110,7 +122,10 @@ export function recordService(initial: DnsRecord[]) {
   // A held request reaches the service (is checked and applied) only once released: later
   // requests overtake it, as they would a write still on its way.
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const hold = holds.find((h) => !h.taken && h.method === (init?.method ?? 'GET'));
+    const hold = holds.find(
+      (h) =>
+        !h.taken && h.method === (init?.method ?? 'GET') && (h.url?.test(String(input)) ?? true),
+    );
     if (hold) {
       hold.taken = true;
       hold.arrived();
@@ -140,15 +155,15 @@ export function recordService(initial: DnsRecord[]) {
     },
     rrsetOf,
     /**
-     * Keeps the next request of `method` in flight until `release()`; `sent` resolves once the
-     * dashboard has sent it.
+     * Keeps the next request of `method` (to a URL that `url` matches) in flight until
+     * `release()`; `sent` resolves once the dashboard has sent it.
      */
-    hold(method: string) {
+    hold(method: string, url?: RegExp) {
       let arrived!: () => void;
       let release!: () => void;
       const sent = new Promise<void>((r) => (arrived = r));
       const released = new Promise<void>((r) => (release = r));
-      holds.push({ method, taken: false, arrived, released });
+      holds.push({ method, url, taken: false, arrived, released });
       return { sent, release };
     },
     /** The batches applied, and the changes reverted (by their paths). */

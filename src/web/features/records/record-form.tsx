@@ -1,7 +1,7 @@
 // Create or edit one record value: name, type, value (structured or raw), TTL, comment, disabled.
 // Everything is checked beside its field before submit; the service's errors land there too.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { recordVersion } from '../../../shared/api/versions';
@@ -12,7 +12,7 @@ import { useRecordChange, type DnsRecord } from '../../api/records';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { FormAlert } from '../../ui/error-panel';
-import { Field } from '../../ui/field';
+import { Field, type ControlProps } from '../../ui/field';
 import { applyServerError } from '../../ui/form/apply-server-error';
 import { clearDraft, loadDraft, loadDraftBase, useDraft } from '../../ui/form/use-draft';
 import { TtlField } from '../../ui/form/ttl-field';
@@ -29,6 +29,7 @@ import {
   type RecordFormValues,
 } from './record-form-schema';
 import { disassemble, emptyStructured } from './structured';
+import { useDelegationNote } from './use-delegation-note';
 import { useEditConflict } from './use-edit-conflict';
 
 export interface ZoneInfo {
@@ -154,6 +155,20 @@ export function RecordForm({
     type === copyOf.type &&
     contentOf({ type, mode, content, parts, params }) === copyOf.content;
   const rrset = siblings[0];
+  // Said as soon as name and type show it, not on blur: it is about the pair, not a typing slip.
+  // Under both fields (it is about the pair), tied to both, and the Name is what is wrong.
+  const delegation = useDelegationNote(zone.name, records, fqdn, type);
+  const delegationId = useId();
+  const describedByDelegation = (a: ControlProps, invalid: boolean): ControlProps =>
+    delegation
+      ? {
+          ...a,
+          'aria-describedby': [a['aria-describedby'], delegationId].filter(Boolean).join(' '),
+          'aria-invalid': invalid || a['aria-invalid'],
+        }
+      : a;
+  // The service's refusal of the same (a delegation the list did not show then) is said once.
+  const nameError = delegation && errors.name?.type === 'server' ? undefined : errors.name?.message;
 
   // Joining an RRset: its TTL and comment are the ones to keep, unless the user changes them.
   useEffect(() => {
@@ -163,6 +178,11 @@ export function RecordForm({
   }, [joins, rrset, form]);
 
   const onSubmit = (out: RecordFormOutput) => {
+    // Refused by the service anyway: the message is under Name already.
+    if (delegation) {
+      form.setFocus('name');
+      return;
+    }
     setFormError(null);
     const input = {
       name: out.name,
@@ -218,66 +238,84 @@ export function RecordForm({
       )}
       {conflict?.kind === 'gone' && <GoneNotice ref={notice} />}
       <FormAlert error={formError} />
-      <div className="record-form-row">
-        <Field
-          label="Name"
-          error={errors.name?.message}
-          className="record-name-field"
-          hint={
-            editing
-              ? 'Name and type stay. To move this value, Duplicate it in the list, save the copy under the new name, then delete this one.'
-              : unnamedCopy
-                ? 'Still the name of the original: type the new one.'
-                : fullName
-                  ? `Saved as ${fullName.slice(0, -1)}: a name ending in ${zone.name} is taken as the full name.`
-                  : '@ for the zone itself, or a name such as www, *.dev or _sip._tcp.'
-          }
-        >
-          {(a) => (
-            <span className="input-suffix record-name-input">
-              <input
-                {...a}
-                {...form.register('name')}
-                className="input input-mono"
-                placeholder="@ or www"
-                readOnly={!!editing}
-                autoComplete="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                // eslint-disable-next-line jsx-a11y/no-autofocus -- first field of a dialog opened for it
-                autoFocus={!editing}
-              />
-              {/* A name typed in full is not below the zone's name again: no suffix then. */}
-              {!fullName && (
-                <span className="mono zone-suffix" title={`Names are inside ${zone.name}`}>
-                  .{zone.name}
-                </span>
-              )}
-            </span>
-          )}
-        </Field>
-        {/* The type alone in the box (a description cut off there said less than nothing); what
+      <div className="field">
+        <div className="record-form-row">
+          <Field
+            label="Name"
+            error={nameError}
+            className="record-name-field"
+            hint={
+              editing
+                ? 'Name and type stay. To move this value, Duplicate it in the list, save the copy under the new name, then delete this one.'
+                : unnamedCopy
+                  ? 'Still the name of the original: type the new one.'
+                  : fullName
+                    ? `Saved as ${fullName.slice(0, -1)}: a name ending in ${zone.name} is taken as the full name.`
+                    : '@ for the zone itself, or a name such as www, *.dev or _sip._tcp.'
+            }
+          >
+            {(a) => (
+              <span className="input-suffix record-name-input">
+                <input
+                  {...describedByDelegation(a, true)}
+                  {...form.register('name')}
+                  className="input input-mono"
+                  placeholder="@ or www"
+                  readOnly={!!editing}
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- first field of a dialog opened for it
+                  autoFocus={!editing}
+                />
+                {/* A name typed in full is not below the zone's name again: no suffix then. */}
+                {!fullName && (
+                  <span className="mono zone-suffix" title={`Names are inside ${zone.name}`}>
+                    .{zone.name}
+                  </span>
+                )}
+              </span>
+            )}
+          </Field>
+          {/* The type alone in the box (a description cut off there said less than nothing); what
             the chosen type is, in words, under it. */}
-        <Field
-          label="Type"
-          error={errors.type?.message}
-          className="record-type-field"
-          hint={RECORD_SPECS[type]?.description}
-        >
-          {(a) =>
-            editing ? (
-              <input {...a} {...typeField} className="input input-mono" readOnly />
-            ) : (
-              <select {...a} {...typeField} className="select select-block">
-                {RECORD_TYPES.map((t) => (
-                  <option key={t} value={t} title={RECORD_SPECS[t].description}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            )
-          }
-        </Field>
+          <Field
+            label="Type"
+            error={errors.type?.message}
+            className="record-type-field"
+            hint={RECORD_SPECS[type]?.description}
+          >
+            {(a) =>
+              editing ? (
+                <input
+                  {...describedByDelegation(a, false)}
+                  {...typeField}
+                  className="input input-mono"
+                  readOnly
+                />
+              ) : (
+                <select
+                  {...describedByDelegation(a, false)}
+                  {...typeField}
+                  className="select select-block"
+                >
+                  {RECORD_TYPES.map((t) => (
+                    <option key={t} value={t} title={RECORD_SPECS[t].description}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              )
+            }
+          </Field>
+        </div>
+        <div aria-live="polite">
+          {delegation && (
+            <p className="field-error" id={delegationId}>
+              {delegation}
+            </p>
+          )}
+        </div>
       </div>
 
       {((joins && !unnamedCopy) || (editing && siblings.length > 0)) && (

@@ -54,11 +54,11 @@ test('moves a value to another name: Duplicate, type the name, save, delete the 
   ]);
 
   await page.getByRole('button', { name: 'Delete mail MX 10 mx1.example.net.' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete the mail MX record?' })
-    .getByRole('button', { name: 'Delete record' })
-    .click();
+  const confirm = page.getByRole('dialog', { name: 'Delete the mail MX record?' });
+  await confirm.getByRole('button', { name: 'Delete record' }).click();
+  // The row goes at once; the dialog stays until the service has answered.
   await expect(rrset(page, 'mail MX')).toHaveCount(0);
+  await expect(confirm).toBeHidden();
   expect((await recordsApi.list(zone.id)).filter((r) => r.type === 'MX')).toMatchObject([
     { name: `mx-new.${zone.name}.`, ...MX },
   ]);

@@ -1,16 +1,16 @@
 // The value of a record: sub-fields for structured types (with a switch to the raw text for
 // experts), a content text for the others, and the assembled content shown as it will be saved.
 import { useEffect, useId, type KeyboardEvent } from 'react';
-import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { RECORD_SPECS } from '../../../shared/dns/records';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { Field } from '../../ui/field';
 import { IconPlus, IconX } from '../../ui/icons';
-import { contentOf, type RecordFormOutput, type RecordFormValues } from './record-form-schema';
+import { contentOf, type RecordFormApi } from './record-form-schema';
 import { disassemble, optionsWith, paramKeysOf, partsOf, type PartDef } from './structured';
 
-type Form = UseFormReturn<RecordFormValues, unknown, RecordFormOutput>;
+type Form = RecordFormApi;
 
 /** Enter in a textarea saves, as in the other fields (record content never holds a newline). */
 export function submitOnEnter(e: KeyboardEvent<HTMLTextAreaElement>) {

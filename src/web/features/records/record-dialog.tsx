@@ -6,7 +6,8 @@ import { relativeName } from '../../../shared/dns/names';
 import type { DnsRecord } from '../../api/records';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { clearDraft } from '../../ui/form/use-draft';
-import { RecordForm, recordDraftId, type ZoneInfo } from './record-form';
+import { RecordForm } from './record-form';
+import { recordDraftId, type ZoneInfo } from './record-form-values';
 import { TrafficLine, useGuard } from './rrset-traffic';
 import { useAfterWrites, WaitingForWrite } from './use-after-writes';
 

@@ -1,5 +1,6 @@
 // The record form's schema: the shared field rules (TTL, comment, name, content per type), then
 // the rules that need the zone's loaded records (duplicates, CNAME conflicts, single values).
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { commentSchema, ttlSchema } from '../../../shared/api/fields';
 import { TTL_DEFAULT } from '../../../shared/dns/limits';
@@ -40,6 +41,9 @@ export interface RecordFormOutput {
   comment: string | null;
   disabled: boolean;
 }
+
+/** The record form, as react-hook-form holds it: its values in, the schema's output out. */
+export type RecordFormApi = UseFormReturn<RecordFormValues, unknown, RecordFormOutput>;
 
 export const RECORD_FORM_FIELDS = ['name', 'type', 'content', 'ttl', 'comment'] as const;
 

@@ -1,6 +1,8 @@
 // The DNSSEC panel against the real server: turn it on, see the key and its DS records, copy
-// them as a registrar needs them (compared with the API's own values), turn it off through the
+// them as a registrar needs them (compared with the API's own values), see the CDS the zone
+// publishes and ask the parent to remove the DS (checked with dig), turn it off through the
 // confirmation and see the panel empty.
+import { dig } from '../src/server/test-support/dns-tools';
 import { api, expect, server, signInWithLink, test, uniqueZoneName } from './fixtures';
 
 async function get<T>(path: string): Promise<T> {
@@ -65,10 +67,24 @@ test('turns DNSSEC on, copies the DS three ways, and turns it off after confirmi
   await keys.getByRole('button', { name: `Copy DNSKEY of key ${key.keytag}` }).click();
   expect(await clipboard()).toBe(key.dnskey);
 
+  // The CDS the zone publishes is the SHA-256 DS; asking the parent to remove the DS turns it
+  // into RFC 8078's delete signal, which the DNS server answers at once, and DNSSEC stays on.
+  const cds = page.getByRole('region', { name: 'Automatic DS updates (CDS)' });
+  await expect(cds).toContainText(sha256);
+  const answer = async () =>
+    (await dig(Number(process.env.E2E_DNS_PORT), zone.name, 'CDS')).records.map((r) => r.data);
+  expect(await answer()).toEqual([sha256]);
+  await cds.getByRole('button', { name: 'Ask the parent to remove the DS' }).click();
+  await expect(cds.getByText('Removal requested')).toBeVisible();
+  await expect(cds).toContainText(`dig +short DS ${zone.name}`);
+  expect(await answer()).toEqual(['0 0 0 00']);
+  await expect(page.getByRole('heading', { name: 'DNSSEC is on' })).toBeVisible();
+
   await page.getByRole('button', { name: 'Turn off DNSSEC' }).click();
   const confirm = page.getByRole('dialog', { name: `Turn off DNSSEC for ${zone.name}?` });
   await expect(confirm).toContainText('The signing keys are deleted');
   await expect(confirm).toContainText('Remove the DS record at your registrar first');
+  await expect(confirm).toContainText('This zone has asked its parent to remove the DS since');
   await expect(confirm).toContainText('new key and a new DS record');
   await confirm.getByRole('button', { name: 'Delete keys and turn off' }).click();
   await expect(confirm).toBeHidden();

@@ -91,6 +91,10 @@ for (const scheme of schemes) {
       await part('dnssec-part-status', 'DNSSEC is on');
       await part('dnssec-part-ds', 'DS record · SHA-256');
       await part('dnssec-part-keys', 'Signing keys');
+      await part('dnssec-part-cds', 'Automatic DS updates (CDS)');
+      await page.getByRole('button', { name: 'Ask the parent to remove the DS' }).click();
+      await page.getByText('Removal requested').waitFor();
+      await part('dnssec-part-cds-removal', 'Automatic DS updates (CDS)');
       await page.getByRole('button', { name: 'Turn off DNSSEC' }).click();
       await page.getByRole('dialog').waitFor();
       await shot('dnssec-confirm');

@@ -294,6 +294,77 @@ describe('CDS and CDNSKEY for parents that read them (RFC 7344, RFC 8078)', () =
   });
 });
 
+describe('asking the parent to remove the DS first (RFC 8078 delete signal)', () => {
+  const zone = 'going-insecure.sec.test';
+  let id: string;
+  let ds: string;
+  beforeAll(async () => {
+    ({ id, ds } = await signedZone(zone, [['www', 'A', '192.0.2.1']]));
+  });
+
+  const patch = (body: unknown) => server.admin.patch(`${dnssecBase(id)}/status`, body);
+
+  it('publishes CDS 0 0 0 00 and CDNSKEY 0 3 0 AA==, signed, while answers still validate', async () => {
+    const r = await patch({ ds_removal: true });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ enabled: true, key_count: 1 });
+    expect(Date.parse(r.body.data.ds_removal_requested_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await dig(zone, 'CDS')).records.map((rr) => rr.data)).toEqual(['0 0 0 00']);
+    expect((await dig(zone, 'CDNSKEY')).records.map((rr) => rr.data)).toEqual(['0 3 0 AA==']);
+    expect(await delv(zone, ds, zone, 'CDS')).toContain(FULLY);
+    expect(await delv(zone, ds, `www.${zone}`, 'A')).toContain(FULLY);
+    const body = (await server.admin.get(`${dnssecBase(id)}/ds`)).body.data;
+    expect(body.ds_records).toContain(ds); // still what the registrar holds until it acts
+    expect(body.cds_records).toEqual(['0 0 0 00']);
+    expect(body.cdnskey_records).toEqual(['0 3 0 AA==']);
+    const again = await server.admin.get(`${dnssecBase(id)}/status`);
+    expect(again.body.data.ds_removal_requested_at).toBe(r.body.data.ds_removal_requested_at);
+  });
+
+  // No parent-side tool here acts on the delete signal (BIND 9.18's dnssec-cds reads
+  // `0 0 0 00` as a digest type it does not allow): dig shows the RFC 8078 forms, with erratum
+  // 5049's one zero octet as the key and digest, as BIND and Knot publish them.
+
+  it('is in the history, and withdrawing it publishes the key again', async () => {
+    const changes = (await server.admin.get(`/v1/zones/${id}/changes`)).body.data.changes;
+    expect(changes[0]).toMatchObject({
+      kind: 'dnssec',
+      summary: 'DS removal requested from the parent (CDS delete published)',
+      revertible: false,
+    });
+    const r = await patch({ ds_removal: false });
+    expect(r.body.data.ds_removal_requested_at).toBeNull();
+    expect((await dig(zone, 'CDS')).records.map((rr) => rr.data)).toEqual([ds]);
+    const detail = await server.admin.get(`/v1/zones/${id}/changes`);
+    expect(detail.body.data.changes[0].summary).toBe(
+      'DS removal request withdrawn (CDS published again)',
+    );
+  });
+
+  it('is cleared by turning DNSSEC off, and refused while DNSSEC is off', async () => {
+    expect((await patch({ ds_removal: true })).status).toBe(200);
+    expect((await patch({ enabled: false })).body.data.ds_removal_requested_at).toBeNull();
+    const r = await patch({ ds_removal: true });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('dnssec_disabled');
+    expect(r.body.error.message).toMatch(/remove the DS at your registrar/);
+    await setDnssec(id, true);
+    const on = await server.admin.get(`${dnssecBase(id)}/status`);
+    expect(on.body.data.ds_removal_requested_at).toBeNull();
+    expect((await dig(zone, 'CDS')).records.map((rr) => rr.data)).toEqual([await sha256Ds(id)]);
+  });
+
+  it('refuses ds_removal together with enabled: false, and a body with neither', async () => {
+    const both = await patch({ enabled: false, ds_removal: true });
+    expect(both.status).toBe(400);
+    expect(both.body.error.message).toMatch(/Send one or the other/);
+    const neither = await patch({});
+    expect(neither.status).toBe(400);
+    expect(neither.body.error.message).toMatch(/ds_removal/);
+    expect((await server.admin.get(`${dnssecBase(id)}/status`)).body.data.enabled).toBe(true);
+  });
+});
+
 describe('turning DNSSEC off and on again', () => {
   it('stops serving DNSKEY, then validates the new key with the new DS only', async () => {
     const zone = 'rollover.sec.test';

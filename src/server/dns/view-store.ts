@@ -191,6 +191,11 @@ export class ViewStore {
       .orderBy('created_at')
       .executeTakeFirst();
     if (!key) return null;
+    const zone = await this.db
+      .selectFrom('zones')
+      .select('dnssec_ds_removal_at')
+      .where('id', '=', view.id)
+      .executeTakeFirst();
     const rdata = dnskeyRdata(key.flags, key.algorithm, Buffer.from(key.public_key, 'base64'));
     return {
       keytag: key.keytag,
@@ -200,7 +205,7 @@ export class ViewStore {
         format: 'der',
         type: 'pkcs8',
       }),
-      ...keyRRsets(view.name, rdata, ttl),
+      ...keyRRsets(view.name, rdata, ttl, Boolean(zone?.dnssec_ds_removal_at)),
     };
   }
 }

@@ -5,7 +5,7 @@ import { asciiLower, bare, labelCount, parentOf } from './names';
 import type { RecordType } from '../../shared/dns/records';
 import { contentToRdata, nameWire, soaRdata, TYPE } from './rdata';
 import { NEGATIVE_TTL } from '../zones/soa';
-import { CDS_DIGEST_TYPE, dsRdata } from '../zones/dnssec-keys';
+import { cdsRdata } from '../zones/dnssec-keys';
 
 export interface RRset {
   type: number;
@@ -101,16 +101,21 @@ export interface SigningKey {
   cdnskey: RRset;
 }
 
-/** The apex RRsets a zone's key makes: DNSKEY, CDS and CDNSKEY. */
+/**
+ * The apex RRsets a zone's key makes: DNSKEY, CDS and CDNSKEY; with `removeDs`, the CDS and
+ * CDNSKEY are the delete signal instead of the key's (ADR 0029).
+ */
 export function keyRRsets(
   zoneName: string,
   dnskey: Buffer,
   ttl: number,
+  removeDs = false,
 ): Pick<SigningKey, 'dnskey' | 'cds' | 'cdnskey'> {
+  const { cds, cdnskey } = cdsRdata(zoneName, dnskey, removeDs);
   return {
     dnskey: { type: TYPE.DNSKEY!, ttl, rdatas: [dnskey] },
-    cds: { type: TYPE.CDS!, ttl, rdatas: [dsRdata(zoneName, dnskey, CDS_DIGEST_TYPE)] },
-    cdnskey: { type: TYPE.CDNSKEY!, ttl, rdatas: [dnskey] },
+    cds: { type: TYPE.CDS!, ttl, rdatas: [cds] },
+    cdnskey: { type: TYPE.CDNSKEY!, ttl, rdatas: [cdnskey] },
   };
 }
 

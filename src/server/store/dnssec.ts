@@ -61,7 +61,7 @@ export async function setDnssec(store: Store, zone: ZoneRow, enabled: boolean): 
     }
     await trx
       .updateTable('zones')
-      .set({ dnssec_enabled: enabled ? 1 : 0, updated_at: nowIso() })
+      .set({ dnssec_enabled: enabled ? 1 : 0, dnssec_ds_removal_at: null, updated_at: nowIso() })
       .where('id', '=', zone.id)
       .execute();
     const { state } = await recordChangeWithSerial(trx, zone, {
@@ -74,5 +74,44 @@ export async function setDnssec(store: Store, zone: ZoneRow, enabled: boolean): 
       revertible: false,
     });
     return { result: undefined, event: { kind: 'zone', zoneId: zone.id, zone: state } };
+  });
+}
+
+/**
+ * Asks the parent to remove the zone's DS (true), or stops asking (false): while asked, the signed
+ * zone's CDS and CDNSKEY are RFC 8078's delete signal, so a parent that reads them goes insecure
+ * before DNSSEC is turned off here (ADR 0029). Returns false when DNSSEC is off: with no key there
+ * is nothing to sign the signal with.
+ */
+export async function setDsRemoval(
+  store: Store,
+  zone: ZoneRow,
+  requested: boolean,
+): Promise<boolean> {
+  return zoneWrite(store, zone.id, async (trx) => {
+    const current = await trx
+      .selectFrom('zones')
+      .select(['dnssec_enabled', 'dnssec_ds_removal_at'])
+      .where('id', '=', zone.id)
+      .executeTakeFirstOrThrow();
+    if (!current.dnssec_enabled) return { result: false, event: null };
+    if ((current.dnssec_ds_removal_at !== null) === requested) return { result: true, event: null };
+    const now = nowIso();
+    await trx
+      .updateTable('zones')
+      .set({ dnssec_ds_removal_at: requested ? now : null, updated_at: now })
+      .where('id', '=', zone.id)
+      .execute();
+    const { state } = await recordChangeWithSerial(trx, zone, {
+      actor: store.actor ?? OPERATOR,
+      kind: 'dnssec',
+      summary: requested
+        ? 'DS removal requested from the parent (CDS delete published)'
+        : 'DS removal request withdrawn (CDS published again)',
+      rrsets: [],
+      settings: [{ field: 'dnssec_ds_removal', before: !requested, after: requested }],
+      revertible: false,
+    });
+    return { result: true, event: { kind: 'zone', zoneId: zone.id, zone: state } };
   });
 }

@@ -302,6 +302,13 @@ const migrationsFor = (d: Ddl): Record<string, Migration> => ({
         .execute();
     },
   },
+  // RFC 8078's delete signal (ADR 0029): while set, the signed zone's CDS and CDNSKEY ask the
+  // parent to remove its DS, ahead of DNSSEC being turned off.
+  '0009_dnssec_ds_removal': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('zones').addColumn('dnssec_ds_removal_at', d.text).execute();
+    },
+  },
 });
 
 /** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */

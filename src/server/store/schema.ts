@@ -27,6 +27,8 @@ export interface ZonesTable {
   ttl: number;
   status: string;
   dnssec_enabled: number;
+  /** Since when the zone asks its parent to remove the DS (RFC 8078 delete CDS), or null. */
+  dnssec_ds_removal_at: string | null;
   serial: number;
   created_at: string;
   updated_at: string;

@@ -56,6 +56,7 @@ export async function createZone(
     ttl: input.ttl,
     status: 'active',
     dnssec_enabled: 0,
+    dnssec_ds_removal_at: null,
     serial: nextSerial(0),
     created_at: now,
     updated_at: now,

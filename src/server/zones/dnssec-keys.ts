@@ -91,3 +91,25 @@ export function dsText(rdata: Buffer): string {
 export function dnskeyText(flags: number, algorithm: number, publicKey: Buffer): string {
   return `${flags} 3 ${algorithm} ${publicKey.toString('base64')}`;
 }
+
+/** A DNSKEY (or CDNSKEY) RDATA in presentation form: `257 3 13 <base64>`. */
+export function dnskeyTextOf(rdata: Buffer): string {
+  return `${rdata.readUInt16BE(0)} ${rdata[2]} ${rdata[3]} ${rdata.subarray(4).toString('base64')}`;
+}
+
+/** RFC 8078 4: the CDS `0 0 0 00` and CDNSKEY `0 3 0 AA==` that ask the parent to remove its DS. */
+export const DELETE_CDS = Buffer.from([0, 0, 0, 0, 0]);
+export const DELETE_CDNSKEY = Buffer.from([0, 0, 3, 0, 0]);
+
+/**
+ * The CDS and CDNSKEY RDATA a zone publishes for its key `dnskey` (RFC 7344): the key's SHA-256
+ * DS and the key itself; with `removeDs`, the delete signal instead (ADR 0029).
+ */
+export function cdsRdata(
+  zoneName: string,
+  dnskey: Buffer,
+  removeDs: boolean,
+): { cds: Buffer; cdnskey: Buffer } {
+  if (removeDs) return { cds: DELETE_CDS, cdnskey: DELETE_CDNSKEY };
+  return { cds: dsRdata(zoneName, dnskey, CDS_DIGEST_TYPE), cdnskey: dnskey };
+}

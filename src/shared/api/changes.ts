@@ -38,7 +38,7 @@ export type RRsetDiff = z.infer<typeof rrsetDiffSchema>;
 
 /** A zone setting a change touched (the zone's TTL, status or DNSSEC state). */
 export const settingDiffSchema = z.object({
-  field: z.enum(['ttl', 'status', 'dnssec_enabled']),
+  field: z.enum(['ttl', 'status', 'dnssec_enabled', 'dnssec_ds_removal']),
   before: z.union([z.number(), z.string(), z.boolean()]),
   after: z.union([z.number(), z.string(), z.boolean()]),
 });

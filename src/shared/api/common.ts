@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'storage_unavailable',
   /** /readyz: the node cannot serve traffic yet (database, DNS view). */
   'not_ready',
+  /** A DNSSEC step that needs DNSSEC on (the DS removal request): 409. */
+  'dnssec_disabled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -7,6 +7,11 @@ export const dnssecStatusSchema = z.object({
   enabled: z.boolean(),
   algorithm: z.string().nullable(),
   key_count: z.number().int(),
+  /**
+   * Since when the zone asks its parent to remove the DS (its CDS and CDNSKEY are RFC 8078's
+   * delete signal), or null. Only while DNSSEC is on: turning it off clears it.
+   */
+  ds_removal_requested_at: z.string().nullable(),
 });
 export type DnssecStatus = z.infer<typeof dnssecStatusSchema>;
 
@@ -15,12 +20,21 @@ export const dnssecPatchInput = z
     enabled: z.boolean({ error: 'enabled must be true or false.' }).optional(),
     // The hosted service's older clients send `enable` (compat).
     enable: z.boolean({ error: 'enable must be true or false.' }).optional(),
+    /** true: ask the parent to remove the DS (RFC 8078 delete CDS); false: stop asking. */
+    ds_removal: z.boolean({ error: 'ds_removal must be true or false.' }).optional(),
   })
-  .refine((v) => v.enabled !== undefined || v.enable !== undefined, {
-    message: 'Send {"enabled": true} to turn DNSSEC on or {"enabled": false} to turn it off.',
-    path: ['enabled'],
+  .refine((v) => v.enabled !== undefined || v.enable !== undefined || v.ds_removal !== undefined, {
+    message:
+      'Send {"enabled": true} to turn DNSSEC on or {"enabled": false} to turn it off, or {"ds_removal": true} to ask the parent to remove the DS first.',
+    // No path: the answer's generic "field is required" would hide that ds_removal is a choice.
+    path: [],
   })
-  .transform((v) => ({ enabled: (v.enabled ?? v.enable) as boolean }));
+  .transform((v) => ({ enabled: v.enabled ?? v.enable, ds_removal: v.ds_removal }))
+  .refine((v) => !(v.enabled === false && v.ds_removal !== undefined), {
+    message:
+      'ds_removal is asked of a zone that stays signed; {"enabled": false} deletes the key at once. Send one or the other.',
+    path: ['ds_removal'],
+  });
 
 export const cryptokeySchema = z.object({
   id: z.string(),

@@ -37,12 +37,18 @@ export const cryptokeysQuery = (zoneId: string) =>
       ).cryptokeys,
   });
 
+/** DS records for the registrar, and the CDS and CDNSKEY the zone publishes for its parent. */
+export interface DsAnswer {
+  ds_records: string[];
+  cds_records: string[];
+  cdnskey_records: string[];
+}
+
 export const dsQuery = (zoneId: string) =>
   queryOptions({
     queryKey: dnssecKeys.ds(zoneId),
-    queryFn: async ({ signal }): Promise<string[]> =>
-      (await apiRequest(`${base(zoneId)}/ds`, { schema: (await parsers()).dsParser, signal }))
-        .ds_records,
+    queryFn: async ({ signal }): Promise<DsAnswer> =>
+      apiRequest(`${base(zoneId)}/ds`, { schema: (await parsers()).dsParser, signal }),
   });
 
 export function useDnssecStatus(zoneId: string) {
@@ -54,9 +60,26 @@ export function useCryptokeys(zoneId: string) {
   return useQuery(cryptokeysQuery(zoneId));
 }
 
-/** The DS records for the registrar; an empty list while DNSSEC is off. */
+/** The DS records for the registrar (and the CDS published); empty lists while DNSSEC is off. */
 export function useDsRecords(zoneId: string) {
   return useQuery(dsQuery(zoneId));
+}
+
+/** Asks the parent to remove the DS (RFC 8078's delete signal as CDS), or stops asking. */
+export function useSetDsRemoval(zoneId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (requested: boolean): Promise<DnssecStatus> =>
+      apiRequest(`${base(zoneId)}/status`, {
+        method: 'PATCH',
+        body: { ds_removal: requested },
+        schema: (await parsers()).dnssecStatusParser,
+      }),
+    onSuccess: async (status) => {
+      qc.setQueryData(dnssecKeys.status(zoneId), status);
+      await qc.invalidateQueries({ queryKey: dnssecKeys.ds(zoneId) });
+    },
+  });
 }
 
 export function useSetDnssec(zoneId: string) {
@@ -73,7 +96,12 @@ export function useSetDnssec(zoneId: string) {
       const lists = [dnssecKeys.cryptokeys(zoneId), dnssecKeys.ds(zoneId)];
       if (!status.enabled) {
         // Turning off deletes the keys: nothing old may stay on screen while the refetch runs.
-        for (const queryKey of lists) qc.setQueryData(queryKey, []);
+        qc.setQueryData(dnssecKeys.cryptokeys(zoneId), []);
+        qc.setQueryData(dnssecKeys.ds(zoneId), {
+          ds_records: [],
+          cds_records: [],
+          cdnskey_records: [],
+        });
       }
       await Promise.all([
         // Turning on: back to "loading" (not the empty lists of before) until the new key is read.

@@ -115,6 +115,23 @@ describe('buildForm', () => {
     expect(plain.soaSig).toBeNull();
   });
 
+  it('makes the apex again when its CDS turns into the delete signal, and only the apex', async () => {
+    const zone = zoneWith(['a', 'b'], signingKey());
+    const first = await buildForm(finder(zone), zone, null);
+    const key = zone.key!;
+    zone.key = { ...key, ...keyRRsets(zone.name, key.dnskey.rdatas[0]!, 3600, true) };
+    zone.serial++;
+    zone.version++;
+    const second = await buildForm(finder(zone), zone, first);
+    const remade = [...second.entries].filter(([n, e]) => first.entries.get(n) !== e);
+    expect(remade.map(([n]) => n)).toEqual(['form.test']);
+    const cds = splitRecords(second.entries.get('form.test')!.wire).find(
+      (r) => r.readUInt16BE(r.indexOf(0) + 1) === TYPE.CDS,
+    )!;
+    // After owner, type, class and TTL: RDLENGTH 5, then 0 0 0 00.
+    expect([...cds.subarray(cds.indexOf(0) + 9)]).toEqual([0, 5, 0, 0, 0, 0, 0]);
+  });
+
   it('knows whether the zone holds an ALIAS as nodes come and go', () => {
     const zone = zoneWith(['a'], null);
     const alias = buildNode([{ type: 'ALIAS', content: 'a.form.test.', ttl: 300 }]);

@@ -213,7 +213,9 @@ function roleOf(name: string, apex: string, delegations: ReadonlySet<string>): R
 
 function apexFingerprint(zone: ZoneView): string {
   const ns = zone.apexNs();
-  return `${ns.ttl}:${ns.rdatas.map((r) => r.toString('hex')).join(',')}:${zone.key?.dnskey.ttl ?? ''}`;
+  // The CDS turns into the delete signal and back with the key unchanged (ADR 0029).
+  const cds = zone.key?.cds.rdatas[0]!.toString('hex') ?? '';
+  return `${ns.ttl}:${ns.rdatas.map((r) => r.toString('hex')).join(',')}:${zone.key?.dnskey.ttl ?? ''}:${cds}`;
 }
 
 /**

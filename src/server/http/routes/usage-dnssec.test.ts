@@ -72,6 +72,7 @@ describe('DNSSEC', () => {
       enabled: false,
       algorithm: null,
       key_count: 0,
+      ds_removal_requested_at: null,
     });
     expect(await z.keys()).toEqual([]);
     expect(await z.ds()).toEqual([]);
@@ -80,7 +81,13 @@ describe('DNSSEC', () => {
   it('turns on with one ECDSA P-256 combined signing key', async () => {
     const r = await z.patch({ enabled: true });
     expect(r.status).toBe(200);
-    const on = { zone_id: zoneId, enabled: true, algorithm: ALGORITHM, key_count: 1 };
+    const on = {
+      zone_id: zoneId,
+      enabled: true,
+      algorithm: ALGORITHM,
+      key_count: 1,
+      ds_removal_requested_at: null,
+    };
     expect(r.body.data).toEqual(on);
     expect(await z.status()).toEqual(on);
 
@@ -142,6 +149,7 @@ describe('DNSSEC', () => {
       enabled: false,
       algorithm: null,
       key_count: 0,
+      ds_removal_requested_at: null,
     });
     expect(await z.keys()).toEqual([]);
     expect(await z.ds()).toEqual([]);

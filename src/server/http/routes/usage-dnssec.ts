@@ -9,15 +9,16 @@ import {
   success,
 } from '../../../shared/api';
 import {
-  CDS_DIGEST_TYPE,
+  cdsRdata,
   dnskeyRdata,
   dnskeyText,
-  dsRdata,
+  dnskeyTextOf,
   dsRecords,
   dsText,
 } from '../../zones/dnssec-keys';
 import type { Db } from '../../store/db';
-import { listKeys, setDnssec } from '../../store/dnssec';
+import { listKeys, setDnssec, setDsRemoval } from '../../store/dnssec';
+import { ApiFailure } from '../errors';
 import type { ZoneRow } from '../../store/zones';
 import { getZone } from '../../store/zones';
 import { loadZone } from '../loaders';
@@ -34,6 +35,7 @@ async function status(db: Db, zone: ZoneRow) {
     enabled,
     algorithm: enabled ? ALGORITHM_NAME : null,
     key_count: keys.length,
+    ds_removal_requested_at: enabled ? zone.dnssec_ds_removal_at : null,
   };
 }
 
@@ -55,16 +57,21 @@ function cryptokey(zone: ZoneRow, k: KeyRow) {
   };
 }
 
-/** DS for the registrar, and the CDS and CDNSKEY the zone publishes (its first active key's,
- * as the DNS server loads it: view-store.ts, loadKey). */
+/** DS for the registrar, and the CDS and CDNSKEY the zone publishes (its first active key's, as
+ * the DNS server loads it, view-store.ts loadKey; or the delete signal, while it asks for that). */
 function dsBody(zone: ZoneRow, keys: KeyRow[]) {
   const published = keys.filter((k) => k.active).slice(0, 1);
-  const rdata = (k: KeyRow) =>
-    dnskeyRdata(k.flags, k.algorithm, Buffer.from(k.public_key, 'base64'));
+  const apex = published.map((k) =>
+    cdsRdata(
+      zone.name,
+      dnskeyRdata(k.flags, k.algorithm, Buffer.from(k.public_key, 'base64')),
+      zone.dnssec_ds_removal_at !== null,
+    ),
+  );
   return {
     ds_records: keys.flatMap((k) => cryptokey(zone, k).ds),
-    cds_records: published.map((k) => dsText(dsRdata(zone.name, rdata(k), CDS_DIGEST_TYPE))),
-    cdnskey_records: published.map((k) => cryptokey(zone, k).dnskey),
+    cds_records: apex.map((a) => dsText(a.cds)),
+    cdnskey_records: apex.map((a) => dnskeyTextOf(a.cdnskey)),
   };
 }
 
@@ -95,7 +102,12 @@ export function registerUsageDnssecRoutes(r: Registrar) {
       path: '/v1/zones/{zone_id}/dnssec/status',
       summary: 'Turn DNSSEC on or off',
       description:
-        'Turning it on creates an ECDSA P-256 signing key (again: keeps it). Turning it off deletes the keys: remove the DS at the registrar first.',
+        'Turning it on creates an ECDSA P-256 signing key (again: keeps it). Turning it off deletes ' +
+        'the keys: remove the DS at the registrar first. `ds_removal: true` keeps the zone signed ' +
+        'and publishes the delete signal of RFC 8078 (CDS 0 0 0 00, CDNSKEY 0 3 0 AA==), which ' +
+        'parents that read CDS act on by removing the DS; turn DNSSEC off once the DS is gone and ' +
+        'its TTL has passed. `ds_removal: false` publishes the key as CDS again. 409 ' +
+        'dnssec_disabled when DNSSEC is off.',
       middleware: withZone,
       request: { params: zoneParams, ...jsonBody(dnssecPatchInput) },
       responses: {
@@ -105,7 +117,18 @@ export function registerUsageDnssecRoutes(r: Registrar) {
     }),
     async (c) => {
       const zone = c.get('zone');
-      await setDnssec(actingStore(store, c), zone, c.req.valid('json').enabled);
+      const body = c.req.valid('json');
+      const acting = actingStore(store, c);
+      if (body.enabled !== undefined) await setDnssec(acting, zone, body.enabled);
+      if (body.ds_removal !== undefined && !(await setDsRemoval(acting, zone, body.ds_removal))) {
+        throw new ApiFailure(
+          409,
+          'dnssec_disabled',
+          `DNSSEC is off for ${zone.name}, so there is no key to sign a request to the parent with. ` +
+            'If the registry still lists a DS for it, remove the DS at your registrar; or turn ' +
+            'DNSSEC on with {"enabled": true} and give the registrar the new DS.',
+        );
+      }
       const fresh = await getZone(db, zone.customer_id, zone.id);
       return c.json(success(await status(db, fresh ?? zone)), 200);
     },

@@ -23,14 +23,18 @@ const key = {
 };
 
 /** A fake service: DNSSEC state that PATCH changes; keys and DS follow it. */
+const REMOVAL_SINCE = '2026-11-20T10:00:00.000Z';
+
 function service(opts: { enabled: boolean; patchStatus?: number }) {
   let enabled = opts.enabled;
+  let removal: string | null = null;
   const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
   const status = () => ({
     zone_id: 'zone_1',
     enabled,
     algorithm: enabled ? 'ECDSAP256SHA256' : null,
     key_count: enabled ? 1 : 0,
+    ds_removal_requested_at: removal,
   });
   return answerFetch(({ method, url, body }) => {
     if (url.endsWith('/dnssec/status') && method === 'PATCH') {
@@ -40,12 +44,22 @@ function service(opts: { enabled: boolean; patchStatus?: number }) {
           body: errorBody('insufficient_scope', 'x', { required: ['zones:write'] }),
         };
       }
-      enabled = (body as { enabled: boolean }).enabled;
+      const b = body as { enabled?: boolean; ds_removal?: boolean };
+      if (b.enabled !== undefined) enabled = b.enabled;
+      if (!enabled) removal = null;
+      if (b.ds_removal !== undefined) removal = b.ds_removal ? REMOVAL_SINCE : null;
       return ok(status());
     }
     if (url.endsWith('/dnssec/status')) return ok(status());
     if (url.endsWith('/dnssec/cryptokeys')) return ok({ cryptokeys: enabled ? [key] : [] });
-    if (url.endsWith('/dnssec/ds')) return ok({ ds_records: enabled ? key.ds : [] });
+    if (url.endsWith('/dnssec/ds')) {
+      const cds = removal ? '0 0 0 00' : key.ds[0];
+      return ok({
+        ds_records: enabled ? key.ds : [],
+        cds_records: enabled ? [cds] : [],
+        cdnskey_records: enabled ? [removal ? '0 3 0 AA==' : key.dnskey] : [],
+      });
+    }
     return ok(
       testZone({
         id: 'zone_1',
@@ -127,5 +141,31 @@ describe('DNSSEC panel', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This needs the zones:write scope');
     expect(screen.getByRole('heading', { name: 'DNSSEC is off' })).toBeVisible();
+  });
+
+  it('shows the CDS, and asking the parent to remove the DS keeps DNSSEC on', async () => {
+    const fetch = service({ enabled: true });
+    const user = renderPage();
+    const card = await screen.findByRole('region', { name: 'Automatic DS updates (CDS)' });
+    expect(within(card).getByText(`2371 13 2 ${D256}`)).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Ask the parent to remove the DS' }));
+    expect(await within(card).findByText('Removal requested')).toBeVisible();
+    expect(card).toHaveTextContent('The zone stays signed meanwhile');
+    expect(card).toHaveTextContent('dig +short DS example.com');
+    expect(screen.getByRole('heading', { name: 'DNSSEC is on' })).toBeVisible();
+    const patches = fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+    expect(patches.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+      { ds_removal: true },
+    ]);
+
+    // The turn-off dialog says since when the parent has been asked.
+    await user.click(screen.getByRole('button', { name: 'Turn off DNSSEC' }));
+    const dialog = screen.getByRole('dialog', { name: 'Turn off DNSSEC for example.com?' });
+    expect(dialog).toHaveTextContent('This zone has asked its parent to remove the DS since');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(card).getByRole('button', { name: 'Stop asking, keep the DS' }));
+    expect(await within(card).findByText(`2371 13 2 ${D256}`)).toBeVisible();
+    expect(within(card).queryByText('Removal requested')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
 import { IconShield } from '../../ui/icons';
 import { Loading, Skeleton } from '../../ui/skeleton';
+import { CdsCard } from './cds-card';
 import { CryptokeysCard } from './cryptokeys-card';
 import { DnssecStatusCard } from './dnssec-status-card';
 import { DsRecordCard } from './ds-record-card';
@@ -84,16 +85,17 @@ export function DnssecPage() {
               <LoadingCard label="Loading DS records" />
             ) : ds.isError ? (
               <LoadError error={ds.error} retry={() => void ds.refetch()} busy={ds.isFetching} />
-            ) : ds.data.length === 0 ? (
+            ) : ds.data.ds_records.length === 0 ? (
               <p className="card card-pad muted">The service reported no DS records yet.</p>
             ) : (
               <div className="ds-grid">
-                {ds.data.map((record) => (
+                {ds.data.ds_records.map((record) => (
                   <DsRecordCard key={record} zoneName={zoneName} record={record} />
                 ))}
               </div>
             )}
           </section>
+          {ds.isSuccess && <CdsCard zoneName={zoneName} status={status.data} ds={ds.data} />}
           {keys.isPending ? (
             <LoadingCard label="Loading signing keys" />
           ) : keys.isError ? (

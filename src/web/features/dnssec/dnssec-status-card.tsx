@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { FormAlert } from '../../ui/error-panel';
 import { IconShield } from '../../ui/icons';
+import { Time } from '../../ui/time';
 import { useDialogParam } from '../../ui/use-dialog-param';
 
 export function DnssecStatusCard({ zoneName, status }: { zoneName: string; status: DnssecStatus }) {
@@ -99,7 +100,19 @@ export function DnssecStatusCard({ zoneName, status }: { zoneName: string; statu
             <strong>Remove the DS record at your registrar first</strong>, and wait until the old
             one has expired from caches (its TTL at the parent, often a day). While a DS is still
             published, validating resolvers reject the unsigned answers and the domain stops
-            resolving for their users.
+            resolving for their users.{' '}
+            {status.ds_removal_requested_at ? (
+              <>
+                This zone has asked its parent to remove the DS since{' '}
+                <Time iso={status.ds_removal_requested_at} />: check that the parent no longer lists
+                it.
+              </>
+            ) : (
+              <>
+                If your registry reads CDS, “Ask the parent to remove the DS” below does this for
+                you.
+              </>
+            )}
           </li>
           <li>
             Turning DNSSEC on again later makes a <strong>new key and a new DS record</strong>: the

@@ -69,9 +69,11 @@ export const SETTING_NAMES: Record<SettingDiff['field'], string> = {
   ttl: 'Default TTL',
   status: 'Status',
   dnssec_enabled: 'DNSSEC',
+  dnssec_ds_removal: 'DS removal (CDS delete)',
 };
 
 export function settingValue(field: SettingDiff['field'], value: SettingDiff['before']): string {
+  if (field === 'dnssec_ds_removal') return value ? 'requested' : 'not requested';
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (field === 'ttl' && typeof value === 'number') return formatTtl(value, 'short');
   return String(value);

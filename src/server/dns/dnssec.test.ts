@@ -332,6 +332,9 @@ describe('asking the parent to remove the DS first (RFC 8078 delete signal)', ()
       summary: 'DS removal requested from the parent (CDS delete published)',
       revertible: false,
     });
+    const revert = await server.admin.post(`/v1/zones/${id}/changes/${changes[0].id}/revert`, {});
+    expect(revert.status).toBe(409);
+    expect(revert.body.error.message).toMatch(/asked the parent to remove the DS record/);
     const r = await patch({ ds_removal: false });
     expect(r.body.data.ds_removal_requested_at).toBeNull();
     expect((await dig(zone, 'CDS')).records.map((rr) => rr.data)).toEqual([ds]);

@@ -21,7 +21,15 @@ import type { ZoneRow } from './zones';
 import { inSlices, pacer } from '../slices';
 
 export class ChangeNotFound extends Error {}
-export class ChangeNotRevertible extends Error {}
+export class ChangeNotRevertible extends Error {
+  constructor(
+    changeId: string,
+    /** The zone settings the change touched (a DNSSEC switch, a DS removal request). */
+    readonly fields: SettingDiff['field'][] = [],
+  ) {
+    super(changeId);
+  }
+}
 
 export interface Conflicts {
   rrsets: { name: string; type: string; expected: RRsetState; current: RRsetState }[];
@@ -57,7 +65,12 @@ export async function revertChange(
   return zoneWrite(store, zone.id, async (trx) => {
     const change = await getChange(trx, zone.id, changeId);
     if (!change) throw new ChangeNotFound(changeId);
-    if (!change.revertible) throw new ChangeNotRevertible(changeId);
+    if (!change.revertible) {
+      throw new ChangeNotRevertible(
+        changeId,
+        change.settings.map((s) => s.field),
+      );
+    }
 
     const current = await readStates(trx, zone.id, change.rrsets);
     const target: States = new Map(change.rrsets.map((d) => [rrsetKey(d), d.before]));
@@ -75,7 +88,8 @@ export async function revertChange(
       .executeTakeFirstOrThrow();
     const settings: SettingDiff[] = [];
     for (const s of change.settings) {
-      if (s.field === 'dnssec_enabled') continue; // such changes are not revertible
+      // DNSSEC changes are not revertible (refused above).
+      if (s.field === 'dnssec_enabled' || s.field === 'dnssec_ds_removal') continue;
       const now = s.field === 'ttl' ? zoneNow.ttl : zoneNow.status;
       if (now !== s.after)
         conflicts.settings.push({ field: s.field, expected: s.after, current: now });

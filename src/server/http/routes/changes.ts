@@ -115,7 +115,9 @@ function revertFailure(e: unknown, id: string): unknown {
     return new ApiFailure(
       409,
       'change_not_revertible',
-      `Change ${id} switched DNSSEC, which cannot be undone by a revert: switching back makes a new key and a new DS record. Use the DNSSEC setting of the zone instead.`,
+      e.fields.includes('dnssec_ds_removal')
+        ? `Change ${id} asked the parent to remove the DS record, or withdrew that request: a revert does not undo it. Send {"ds_removal": true} or {"ds_removal": false} to PATCH /v1/zones/{zone_id}/dnssec/status, or use the DNSSEC tab.`
+        : `Change ${id} switched DNSSEC, which cannot be undone by a revert: switching back makes a new key and a new DS record. Use the DNSSEC setting of the zone instead.`,
     );
   }
   if (e instanceof ChangeConflict) {

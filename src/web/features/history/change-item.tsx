@@ -72,6 +72,9 @@ function Detail({ zoneId, changeId }: { zoneId: string; changeId: string }) {
   return <ChangeDiff rrsets={rrsets} settings={settings} />;
 }
 
+/** store/dnssec.ts names these changes "DS removal requested…" and "DS removal request…". */
+const isDsRemoval = (c: ChangeSummary) => c.kind === 'dnssec' && c.summary.startsWith('DS removal');
+
 /** The zone's creation: the one change of kind `zone` that cannot be reverted. */
 const isCreation = (c: ChangeSummary) => c.kind === 'zone' && !c.revertible;
 
@@ -79,7 +82,9 @@ function NotRevertible({ change }: { change: ChangeSummary }) {
   return (
     <p className="change-why small muted">
       {change.kind === 'dnssec'
-        ? 'A DNSSEC switch is not reverted from here: turning DNSSEC back on makes a new key, which needs a new DS record at your registrar. Use the DNSSEC tab.'
+        ? isDsRemoval(change)
+          ? 'A DS removal request is not reverted from here: ask again or stop asking on the DNSSEC tab.'
+          : 'A DNSSEC switch is not reverted from here: turning DNSSEC back on makes a new key, which needs a new DS record at your registrar. Use the DNSSEC tab.'
         : isCreation(change)
           ? 'The zone’s creation is undone by deleting the zone, on its Overview tab.'
           : 'The service cannot revert this change.'}
@@ -153,7 +158,11 @@ export function ChangeItem({ zoneId, change, now, onRevert, secondaries }: Chang
             </Button>
           ) : isCreation(change) ? null : (
             <span className="small muted">
-              {change.kind === 'dnssec' ? 'Not revertible (DNSSEC switch)' : 'Not revertible'}
+              {isDsRemoval(change)
+                ? 'Not revertible (DS removal request)'
+                : change.kind === 'dnssec'
+                  ? 'Not revertible (DNSSEC switch)'
+                  : 'Not revertible'}
             </span>
           )}
         </div>

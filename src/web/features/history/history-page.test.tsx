@@ -351,6 +351,23 @@ describe('History tab', () => {
     expect(first).toHaveTextContent('turning DNSSEC back on makes a new key');
   });
 
+  it('a DS removal request says where it is undone', async () => {
+    service({
+      first: {
+        kind: 'dnssec',
+        revertible: false,
+        summary: 'DS removal requested from the parent (CDS delete published)',
+        counts: { added: 0, changed: 0, removed: 0 },
+      },
+    });
+    const user = renderPage();
+    const first = await firstItem();
+    expect(within(first).queryByRole('button', { name: 'Revert…' })).toBeNull();
+    expect(first).toHaveTextContent('Not revertible (DS removal request)');
+    await user.click(within(first).getByRole('button', { name: /^DS removal requested/ }));
+    expect(first).toHaveTextContent('ask again or stop asking on the DNSSEC tab');
+  });
+
   it('the zone’s creation offers no Revert and says how to undo it', async () => {
     service({
       first: {

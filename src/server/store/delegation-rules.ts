@@ -1,32 +1,27 @@
-// What a delegation hides. NS records below the apex hand a name, and everything under it, to
-// other servers: at and below that cut the zone serves only the NS records and the glue
-// addresses (A, AAAA) a referral carries (RFC 1034 4.2.1, 4.3.2). Any other record there is
-// accepted by nothing and answered never, so a write that would make one is refused, on the
-// zone as the write leaves it.
+// What a delegation hides, on the service's writes: the rule is src/shared/dns/delegation.ts
+// (the dashboard's form asks it too); this module reads from the store, in the write's
+// transaction, what the rule asks about the zone as the write leaves it, and no more: whether
+// the names the rule may treat as cuts hold NS, and what lies below the names of NS records only
+// when the rule goes on to ask what they would hide.
 import { sql } from 'kysely';
+import {
+  ASKS_WHAT_IT_HIDES,
+  cutNamesToCheck,
+  cutProblem,
+  delegationMessage,
+  GLUE_TYPES,
+  hidesProblem,
+  zoneFromRecords,
+  type DelegationProblem,
+} from '../../shared/dns/delegation';
 import type { Trx } from './group-commit';
 import { chunks, splitKey, type States, type ValuesAtName } from './journal';
 import type { ZoneRow } from './zones';
 
-const GLUE = new Set(['A', 'AAAA']);
-
-export interface DelegationProblem {
+export interface DelegationRefusal {
   /** The RRset of the write the rule refuses (an rrsetKey). */
   key: string;
   message: string;
-}
-
-/** The names strictly between `name` and the apex, nearest the apex first. */
-function ancestorsBelowApex(name: string, apex: string): string[] {
-  const out: string[] = [];
-  for (let n = name; ;) {
-    const dot = n.indexOf('.');
-    if (dot < 0 || dot === n.length - 1) break;
-    n = n.slice(dot + 1);
-    if (n === apex || !n.endsWith(`.${apex}`)) break;
-    out.unshift(n);
-  }
-  return out;
 }
 
 /**
@@ -39,7 +34,7 @@ async function storedBelow(trx: Trx, zoneId: string, names: string[]) {
     .selectFrom('rrsets')
     .select(['name', 'type'])
     .where('zone_id', '=', zoneId)
-    .where('type', 'not in', ['A', 'AAAA']);
+    .where('type', 'not in', [...GLUE_TYPES]);
   if (names.length > 8) return q.execute();
   const out: { name: string; type: string }[] = [];
   for (const name of names) {
@@ -77,28 +72,22 @@ export async function delegationProblems(
   zone: ZoneRow,
   after: States,
   known?: KnownNames,
-): Promise<DelegationProblem[]> {
+): Promise<DelegationRefusal[]> {
   const apex = `${zone.name}.`;
-  const written = [...after]
+  const withValues = [...after]
     .filter(([, s]) => s !== null && s.values.length > 0)
-    .map(([key]) => ({ key, ...splitKey(key) }))
-    .filter((w) => w.name !== apex);
+    .map(([key]) => ({ key, ...splitKey(key) }));
+  const written = withValues.filter((w) => w.name !== apex);
   if (!written.length) return [];
   const present = (name: string, type: string, stored: boolean) => {
     const s = after.get(`${name}\0${type}`);
     return s === undefined ? stored : s !== null && s.values.length > 0;
   };
-  const problems: DelegationProblem[] = [];
 
-  // The cuts above each written RRset: NS at an ancestor, or at its own name for other than glue.
-  const candidates = new Set<string>();
-  for (const w of written) {
-    for (const a of ancestorsBelowApex(w.name, apex)) candidates.add(a);
-    if (!GLUE.has(w.type) && w.type !== 'NS') candidates.add(w.name);
-  }
+  // Whether each name the rule may take for a cut holds NS: from what the caller read, else asked.
   const storedNs = new Set<string>();
   const unknown: string[] = [];
-  for (const name of candidates) {
+  for (const name of cutNamesToCheck(written, apex)) {
     if (!known?.names.has(name)) unknown.push(name);
     else if (known.atName.get(name)?.some((v) => v.type === 'NS')) storedNs.add(name);
   }
@@ -112,51 +101,34 @@ export async function delegationProblems(
       .execute();
     for (const r of rows) storedNs.add(r.name);
   }
-  const isCut = (name: string) => present(name, 'NS', storedNs.has(name));
-  for (const w of written) {
-    const cut = ancestorsBelowApex(w.name, apex).find(isCut);
-    if (cut && !GLUE.has(w.type)) {
-      problems.push({
-        key: w.key,
-        message: `${w.name} lies below ${cut}, which is delegated (it has NS records): only glue addresses (A, AAAA) are served below a delegation, so this ${w.type} record would never be answered. Create it in the zone ${cut} is delegated to.`,
-      });
-    } else if (!GLUE.has(w.type) && w.type !== 'NS' && isCut(w.name)) {
-      problems.push({
-        key: w.key,
-        message: `${w.name} is delegated (it has NS records): only its NS records and glue addresses (A, AAAA) are served there, so this ${w.type} record would never be answered. Create it in the zone ${w.name} is delegated to.`,
-      });
-    }
-  }
+  const hasNs = (name: string) => present(name, 'NS', storedNs.has(name));
+  const refusal = (key: string, p: DelegationProblem) => ({
+    key,
+    message: delegationMessage(p),
+  });
 
-  // A new cut hides what is already at or below its name.
-  const cuts = written.filter((w) => w.type === 'NS' && !problems.some((p) => p.key === w.key));
+  const problems: DelegationRefusal[] = [];
+  const cuts: typeof written = [];
+  for (const w of written) {
+    const step = cutProblem(w, apex, hasNs);
+    if (step === ASKS_WHAT_IT_HIDES) cuts.push(w);
+    else if (step) problems.push(refusal(w.key, step));
+  }
+  if (!cuts.length) return problems;
+
+  // What the new cuts would hide: stored RRsets the write leaves in place, then written ones.
   const stored = await storedBelow(
     trx,
     zone.id,
     cuts.map((c) => c.name),
   );
-  const writtenRRsets = [...after]
-    .filter(([, s]) => s !== null && s.values.length > 0)
-    .map(([key]) => splitKey(key));
+  const below = zoneFromRecords([
+    ...stored.filter((r) => present(r.name, r.type, true)),
+    ...withValues.map(({ name, type }) => ({ name, type })),
+  ]);
   for (const w of cuts) {
-    if (w.name.startsWith('*.')) {
-      problems.push({
-        key: w.key,
-        message: `NS records at the wildcard name ${w.name} would delegate every name the zone does not hold (RFC 4592 4.2 advises against it); delegate each subdomain by its own name.`,
-      });
-      continue;
-    }
-    const atOrBelow = (r: { name: string }) => r.name === w.name || r.name.endsWith(`.${w.name}`);
-    const hidden = [
-      ...stored.filter((r) => atOrBelow(r) && present(r.name, r.type, true)),
-      ...writtenRRsets.filter(atOrBelow),
-    ].find((r) => !GLUE.has(r.type) && !(r.name === w.name && r.type === 'NS'));
-    if (hidden) {
-      problems.push({
-        key: w.key,
-        message: `NS records at ${w.name} would delegate it and hide the ${hidden.type} record at ${hidden.name}: at and below a delegation only NS records and glue addresses (A, AAAA) are served. Delete or move that record first.`,
-      });
-    }
+    const p = hidesProblem(w.name, below.hiddenBelow(w.name));
+    if (p) problems.push(refusal(w.key, p));
   }
   return problems;
 }

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ASKS_WHAT_IT_HIDES,
   cutNamesToCheck,
+  cutProblem,
   delegationMessage,
   delegationProblem,
   namesBelowApex,
@@ -61,6 +63,45 @@ describe('delegationProblem', () => {
       name: 'shop.example.com.',
       hidden: { name: 'www.shop.example.com.', type: 'TXT' },
     });
+  });
+});
+
+describe('cutProblem', () => {
+  const hasNs = zoneFromRecords(zone).hasNs;
+  it.each<[string, string, string, string | null]>([
+    ['NS over an MX: asks what it hides', 'mail', 'NS', ASKS_WHAT_IT_HIDES],
+    ['NS at a fresh name: asks too', 'fresh', 'NS', ASKS_WHAT_IT_HIDES],
+    ['NS below a cut: refused without asking', 'deeper.sub', 'NS', 'below-cut'],
+    ['NS at a wildcard: refused without asking', '*', 'NS', 'wildcard-ns'],
+    ['a TXT at the cut', 'sub', 'TXT', 'at-cut'],
+    ['a TXT beside it', 'beside', 'TXT', null],
+    ['NS at the apex', '@', 'NS', null],
+  ])('%s', (_what, name, type, want) => {
+    const step = cutProblem(at(name, type), apex, hasNs);
+    expect(step === null || typeof step === 'string' ? step : step.kind).toBe(want);
+  });
+
+  it('is the whole rule but for what NS records would hide, which is asked only when it says so', () => {
+    const label = fc.constantFrom('a', 'sub', 'www', '*', 'mail');
+    const name = fc
+      .array(label, { maxLength: 3 })
+      .map((ls) => (ls.length ? `${ls.join('.')}.${apex}` : apex));
+    const type = fc.constantFrom('A', 'NS', 'TXT', 'MX');
+    const rrset = fc.record({ name, type });
+    fc.assert(
+      fc.property(fc.array(rrset, { maxLength: 20 }), rrset, (rs, w) => {
+        const view = zoneFromRecords(rs);
+        let asked = false;
+        const whole = delegationProblem(w, apex, {
+          hasNs: view.hasNs,
+          hiddenBelow: (n) => ((asked = true), view.hiddenBelow(n)),
+        });
+        const step = cutProblem(w, apex, view.hasNs);
+        expect(asked).toBe(step === ASKS_WHAT_IT_HIDES);
+        if (step !== ASKS_WHAT_IT_HIDES) expect(whole).toEqual(step);
+        else expect(whole?.kind ?? 'hides').toBe('hides');
+      }),
+    );
   });
 });
 

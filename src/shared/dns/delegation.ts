@@ -66,6 +66,41 @@ export function cutNamesToCheck(written: readonly OwnedRRset[], apex: string): S
 }
 
 /**
+ * The NS records written at a name that pass `cutProblem`: the rule goes on to ask what they
+ * would hide (`hidesProblem`).
+ */
+export const ASKS_WHAT_IT_HIDES = 'asks-what-it-hides';
+
+/**
+ * The part of the rule that needs only where the cuts are: what the cuts above and at `written`
+ * make of it, and NS records at a wildcard name; `ASKS_WHAT_IT_HIDES` for NS records that pass.
+ * A caller that pays for reading what lies below a name (the service) reads it only for those.
+ */
+export function cutProblem(
+  written: OwnedRRset,
+  apex: string,
+  hasNs: ZoneAfterWrite['hasNs'],
+): DelegationProblem | typeof ASKS_WHAT_IT_HIDES | null {
+  const { name, type } = written;
+  if (name === apex) return null;
+  const glue = GLUE_TYPES.has(type);
+  const cut = namesBelowApex(name, apex).find((n) => hasNs(n));
+  if (cut && !glue) return { kind: 'below-cut', name, type, cut };
+  if (!glue && type !== 'NS' && hasNs(name)) return { kind: 'at-cut', name, type };
+  if (type !== 'NS' || cut) return null;
+  if (name.startsWith('*.')) return { kind: 'wildcard-ns', name };
+  return ASKS_WHAT_IT_HIDES;
+}
+
+/** What NS records at `name` make of `hidden`, the RRset they would hide (if any). */
+export function hidesProblem(
+  name: string,
+  hidden: OwnedRRset | undefined,
+): DelegationProblem | null {
+  return hidden ? { kind: 'hides', name, hidden } : null;
+}
+
+/**
  * What a delegation makes of an RRset the write leaves with values (`written`), in the zone of
  * `apex` (absolute, with its final dot); null when nothing. The apex is never a cut: its NS
  * records are the zone's own.
@@ -75,16 +110,9 @@ export function delegationProblem(
   apex: string,
   zone: ZoneAfterWrite,
 ): DelegationProblem | null {
-  const { name, type } = written;
-  if (name === apex) return null;
-  const glue = GLUE_TYPES.has(type);
-  const cut = namesBelowApex(name, apex).find((n) => zone.hasNs(n));
-  if (cut && !glue) return { kind: 'below-cut', name, type, cut };
-  if (!glue && type !== 'NS' && zone.hasNs(name)) return { kind: 'at-cut', name, type };
-  if (type !== 'NS' || cut) return null;
-  if (name.startsWith('*.')) return { kind: 'wildcard-ns', name };
-  const hidden = zone.hiddenBelow(name);
-  return hidden ? { kind: 'hides', name, hidden } : null;
+  const step = cutProblem(written, apex, zone.hasNs);
+  if (step !== ASKS_WHAT_IT_HIDES) return step;
+  return hidesProblem(written.name, zone.hiddenBelow(written.name));
 }
 
 /**

@@ -50,6 +50,14 @@ describe('a record at or below a delegation', () => {
     expect(await names(z)).toEqual(before);
   });
 
+  it('says how to put it right: create it in the delegated zone, or end the delegation', async () => {
+    const r = await post(z, 'www.sub', 'TXT', 'hidden');
+    expectError(r, 409, 'delegation_conflict');
+    expect(r.body.error.message).toMatch(
+      /Create it in the zone sub\.cuts\.example\. is delegated to, or delete the NS records of sub\.cuts\.example\. to end the delegation\.$/,
+    );
+  });
+
   it('takes glue addresses at and below it', async () => {
     await add(z, 'sub', 'A', '192.0.2.1');
     await add(z, 'ns.sub', 'AAAA', '2001:db8::53');

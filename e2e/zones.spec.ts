@@ -32,6 +32,33 @@ test('creates a zone, which opens, and is then in the list', async ({ page }) =>
   await expect(page.getByRole('link', { name })).toBeVisible();
 });
 
+test("the filter is the service's: its matches come paged, found whatever page they are on", async ({
+  page,
+}) => {
+  const tag = uniqueZoneName('filter').replace(/\.example$/, '');
+  for (let i = 0; i < 12; i++)
+    await api().createZone(`${tag}-${String(i).padStart(2, '0')}.example`);
+  await page.reload(); // the list read before these zones existed
+  const asked: URLSearchParams[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/v1/zones') asked.push(url.searchParams);
+  });
+  await page.getByLabel('Filter').fill(tag.toUpperCase());
+  await expect(
+    page.getByText(new RegExp(`^12 of [\\d,]+ zones match “${tag.toUpperCase()}”$`)),
+  ).toBeVisible();
+  await expect(page.getByText(/1–10 of 12 matching zones/)).toBeVisible();
+  await expect(page.getByRole('link', { name: `${tag}-09.example` })).toBeVisible();
+  await page.getByRole('link', { name: /Next/ }).click();
+  await expect(page.getByRole('link', { name: `${tag}-11.example` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `${tag}-09.example` })).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]page=2/);
+  // Asked by name, never by reading the account's every zone.
+  expect(asked.some((p) => p.get('name') === tag.toUpperCase())).toBe(true);
+  expect(asked.filter((p) => p.get('limit') === '100')).toEqual([]);
+});
+
 test('the create form shows errors beside the field, before and after submitting', async ({
   page,
 }) => {

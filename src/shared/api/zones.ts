@@ -1,7 +1,8 @@
 // Zone bodies: create and update input, the zone object, list items.
 import { z } from 'zod';
+import { toALabel } from '../dns/labels';
 import { normalizeZoneName } from '../dns/names';
-import { envelope, messageSchema, paginationSchema } from './common';
+import { envelope, messageSchema, pagingQuery, paginationSchema, ZONE_PAGE } from './common';
 import { ttlSchema } from './fields';
 import { excludeLinesSchema, zoneFileSummarySchema } from './zone-file';
 
@@ -115,6 +116,45 @@ export const zoneListItemSchema = z.object({
   updated_at: z.string(),
 });
 export type ZoneListItem = z.infer<typeof zoneListItemSchema>;
+
+/** The longest `name` filter of the zone list: no zone name is longer. */
+export const ZONE_FILTER_MAX = 253;
+
+export const listZonesQuery = pagingQuery(ZONE_PAGE).extend({
+  name: z
+    .string()
+    .max(
+      ZONE_FILTER_MAX,
+      `name is a part of a zone name, at most ${ZONE_FILTER_MAX} characters (the longest domain name)`,
+    )
+    .optional()
+    .meta({
+      description:
+        'Only the zones whose name, as listed, contains this text, in any case (shop finds shop.example and myshop.eu). ' +
+        'An internationalised name is listed, and matched, in its xn-- form (xn--bcher-kva.example); ' +
+        'a label written in Unicode is turned into its xn-- form first, so it matches only whole labels. ' +
+        '%, _ and \\ are plain characters. Empty: no filter. Total and has_more count the matching zones.',
+      maxLength: ZONE_FILTER_MAX,
+    }),
+});
+
+/**
+ * The text a zone list's name filter looks for in the names as listed: lower case, each label
+ * written in Unicode in its xn-- form (Punycode encodes a whole label, so part of one cannot be
+ * turned into part of another: "bücher" finds xn--bcher-kva.example, "büch" finds nothing).
+ */
+export function zoneNameNeedle(text: string): string {
+  const lenient = { underscore: true, hyphenAtEdges: true, wildcardProblem: '' };
+  return text
+    .split(/([.\u3002\uff0e\uff61])/)
+    .map((part, i) => {
+      if (i % 2 === 1) return '.';
+      if (!/[^\p{ASCII}]/u.test(part)) return part.toLowerCase();
+      const label = toALabel(part, lenient);
+      return label.ok ? label.value : part.toLowerCase();
+    })
+    .join('');
+}
 
 export const zoneListSchema = z.object({
   zones: z.array(zoneListItemSchema),

@@ -16,6 +16,8 @@ const parsers = () => import('./zone-parsers');
 export interface ZoneListParams {
   limit: number;
   offset: number;
+  /** Only the zones whose name contains this (the service's filter, in any case). */
+  name?: string;
 }
 
 /** What the create form sends: the shared createZoneInput, already validated and normalised. */
@@ -36,8 +38,6 @@ export const zoneKeys = {
   all: ['zones'] as const,
   lists: () => [...zoneKeys.all, 'list'] as const,
   list: (params: ZoneListParams) => [...zoneKeys.lists(), params] as const,
-  /** Every zone of the account (under lists(): a create or a delete refreshes it too). */
-  every: () => [...zoneKeys.lists(), 'every'] as const,
   details: () => [...zoneKeys.all, 'detail'] as const,
   detail: (zoneId: string) => [...zoneKeys.details(), zoneId] as const,
 };
@@ -51,34 +51,6 @@ export const zoneListQuery = (params: ZoneListParams) =>
       apiRequest('/v1/zones', { query: { ...params }, schema: zoneListParser, signal }),
   });
 
-/** The API's largest page: the whole account is read in as few requests as it allows. */
-const EVERY_PAGE = 100;
-
-/**
- * Every zone of the account, read page by page in name order: the zone list's filter searches
- * them all, since the API has no search by name of its own.
- */
-export const everyZoneQuery = () =>
-  queryOptions({
-    queryKey: zoneKeys.every(),
-    queryFn: async ({ signal }): Promise<ZoneList['zones']> => {
-      const zones: ZoneList['zones'] = [];
-      for (let offset = 0; ; offset += EVERY_PAGE) {
-        const page = await apiRequest('/v1/zones', {
-          query: { limit: EVERY_PAGE, offset },
-          schema: zoneListParser,
-          signal,
-        });
-        zones.push(...page.zones);
-        if (!page.pagination.has_more || page.zones.length === 0) return zones;
-      }
-    },
-  });
-
-export function useEveryZone(enabled: boolean) {
-  return useQuery({ ...everyZoneQuery(), enabled });
-}
-
 export const zoneQuery = (zoneId: string) =>
   queryOptions({
     queryKey: zoneKeys.detail(zoneId),
@@ -86,9 +58,9 @@ export const zoneQuery = (zoneId: string) =>
       apiRequest(zonePath(zoneId), { schema: (await parsers()).zoneParser, signal }),
   });
 
-export function useZones(params: ZoneListParams) {
+export function useZones(params: ZoneListParams, enabled = true) {
   // The previous page stays on screen while the next one loads: no flash of skeletons.
-  return useQuery({ ...zoneListQuery(params), placeholderData: keepPreviousData });
+  return useQuery({ ...zoneListQuery(params), placeholderData: keepPreviousData, enabled });
 }
 
 export function useZone(zoneId: string) {

@@ -2,13 +2,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   createZoneInput,
-  pagingQuery,
+  listZonesQuery,
   success,
   updateZoneInput,
-  ZONE_PAGE,
   zoneDeleteResponse,
   zoneListResponse,
   zoneCreatedResponse,
+  zoneNameNeedle,
   zoneResponse,
 } from '../../../shared/api';
 import { errorBodySchema } from '../../../shared/api/common';
@@ -141,15 +141,25 @@ export function registerZoneRoutes(r: Registrar) {
       method: 'get',
       path: '/v1/zones',
       summary: 'List zones',
-      request: { query: pagingQuery(ZONE_PAGE) },
+      request: { query: listZonesQuery },
       responses: {
-        200: json(zoneListResponse, 'One page of zones, sorted by name'),
+        200: json(
+          zoneListResponse,
+          'One page of zones, sorted by name; with name, of the zones that match it',
+        ),
         ...commonErrors,
       },
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const { rows, total } = await listZones(db, c.get('principal').customerId, q.limit, q.offset);
+      const name = q.name ? zoneNameNeedle(q.name) : undefined;
+      const { rows, total } = await listZones(
+        db,
+        c.get('principal').customerId,
+        q.limit,
+        q.offset,
+        name ? { name } : {},
+      );
       const zones = rows.map(presentZoneListItem);
       return c.json(success({ zones, pagination: pageOf(q, total, zones.length) }), 200);
     },

@@ -11,13 +11,15 @@ export function parseZoneListSearch(params: URLSearchParams) {
 export function useZoneListParams() {
   const { params, setParams, page, pageSize, hrefFor, setPageSize } = usePageParams(SIZES);
 
-  // Typing in the filter replaces the history entry instead of adding one per key.
+  // Typing in the filter replaces the history entry instead of adding one per key; the
+  // service pages the matches, so a new filter starts at their first page.
   const setFilter = (q: string) =>
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
         if (q) p.set('q', q);
         else p.delete('q');
+        if (q !== (prev.get('q') ?? '')) p.delete('page');
         return p;
       },
       { replace: true },

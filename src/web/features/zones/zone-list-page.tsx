@@ -1,8 +1,8 @@
-// Home page: the account's zones, paged by the API, with a filter over every zone of the account
-// (read in pages of 100 once the account has more than the page shows).
+// Home page: the account's zones, paged by the API, with a filter by name that the API applies to
+// every zone of the account (GET /v1/zones?name=), its matches paged in turn.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useEveryZone, useZones } from '../../api/zones';
+import { useZones } from '../../api/zones';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { formatNumber } from '../../ui/format';
@@ -13,6 +13,7 @@ import { Pager } from '../../ui/pager';
 import { SearchBox } from '../../ui/search-box';
 import { Loading } from '../../ui/skeleton';
 import { useDialogParam } from '../../ui/use-dialog-param';
+import { useDebouncedValue } from './use-debounced-value';
 import { useZoneListParams } from './use-zone-list-params';
 import { ZoneTable, ZoneTableSkeleton } from './zone-table';
 
@@ -20,9 +21,19 @@ import { ZoneTable, ZoneTableSkeleton } from './zone-table';
 const loadDialog = () => import('./create-zone-dialog');
 const CreateZoneDialog = lazy(async () => ({ default: (await loadDialog()).CreateZoneDialog }));
 
+/** How long the filter waits for typing to pause before it asks the service. */
+const FILTER_DELAY_MS = 250;
+
 export function ZoneListPage() {
   const { page, pageSize, filter, hrefFor, setPageSize, setFilter } = useZoneListParams();
-  const query = useZones({ limit: pageSize, offset: (page - 1) * pageSize });
+  const needle = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
+  const filtering = needle !== '';
+  const offset = (page - 1) * pageSize;
+  // The account's zones: the page shown without a filter; with one, the first page, for the
+  // account's total ("N of M zones match", "No zones yet") and for once the filter is cleared.
+  const account = useZones({ limit: pageSize, offset: filtering ? 0 : offset });
+  const matching = useZones({ limit: pageSize, offset, name: needle }, filtering);
+  const query = filtering ? matching : account;
   const [createOpen, setCreateOpen] = useDialogParam('create-zone');
 
   const createButton = (label: string) => (
@@ -36,40 +47,23 @@ export function ZoneListPage() {
     </Button>
   );
 
+  const total = account.data?.pagination.total ?? 0;
   const data = query.data;
-  const needle = filter.trim().toLowerCase();
-  const total = data?.pagination.total ?? 0;
-  // The account has more zones than this page: the filter looks through all of them, which
-  // the API (no search by name) gives a page of 100 at a time.
-  const searchAll = needle !== '' && data !== undefined && total > data.zones.length;
-  const every = useEveryZone(searchAll);
-  const matches = (z: { name: string }) => z.name.includes(needle);
-  const shown = (searchAll ? (every.data ?? []) : (data?.zones ?? [])).filter(matches);
-  const noMatch = (
-    <EmptyState
-      title="No zone matches"
-      action={<Button onClick={() => setFilter('')}>Clear filter</Button>}
-    >
-      {total === 1 ? 'The zone does not have' : `None of the ${formatNumber(total)} zones has`} “
-      {filter}” in its name.
-    </EmptyState>
+  const listed = data?.pagination.total ?? 0;
+  const skeleton = (label: string) => (
+    <Loading label={label}>
+      <ZoneTableSkeleton rows={Math.min(pageSize, 8)} />
+    </Loading>
+  );
+  const errorOf = (q: typeof query) => (
+    <ErrorPanel error={q.error} onRetry={() => void q.refetch()} retrying={q.isFetching} />
   );
 
   let body;
-  if (query.isPending) {
-    body = (
-      <Loading label="Loading zones">
-        <ZoneTableSkeleton rows={Math.min(pageSize, 8)} />
-      </Loading>
-    );
-  } else if (query.isError) {
-    body = (
-      <ErrorPanel
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+  if (account.isPending) {
+    body = skeleton('Loading zones');
+  } else if (account.isError) {
+    body = errorOf(account);
   } else if (total === 0) {
     body = (
       <EmptyState
@@ -81,28 +75,22 @@ export function ZoneListPage() {
         at the ones it is given.
       </EmptyState>
     );
-  } else if (searchAll && every.isPending) {
+  } else if (filtering && matching.isPending) {
+    body = skeleton(`Searching all ${formatNumber(total)} zones`);
+  } else if (filtering && matching.isError) {
+    body = errorOf(matching);
+  } else if (filtering && listed === 0) {
     body = (
-      <Loading label={`Searching all ${formatNumber(total)} zones`}>
-        <ZoneTableSkeleton rows={Math.min(pageSize, 8)} />
-      </Loading>
-    );
-  } else if (searchAll && every.isError) {
-    body = (
-      <ErrorPanel
-        error={every.error}
-        onRetry={() => void every.refetch()}
-        retrying={every.isFetching}
-      />
-    );
-  } else if (searchAll) {
-    body = shown.length ? (
-      <ZoneTable zones={shown} busy={every.isFetching} caption="Zones matching the filter" />
-    ) : (
-      noMatch
+      <EmptyState
+        title="No zone matches"
+        action={<Button onClick={() => setFilter('')}>Clear filter</Button>}
+      >
+        {total === 1 ? 'The zone does not have' : `None of the ${formatNumber(total)} zones has`} “
+        {needle}” in its name.
+      </EmptyState>
     );
   } else if (data && data.zones.length === 0) {
-    const last = Math.max(1, Math.ceil(total / pageSize));
+    const last = Math.max(1, Math.ceil(listed / pageSize));
     body = (
       <EmptyState
         title={`There is no page ${page}`}
@@ -112,14 +100,21 @@ export function ZoneListPage() {
           </Link>
         }
       >
-        The account has {total} zone{total === 1 ? '' : 's'}, which fit on {last} page
-        {last === 1 ? '' : 's'}.
+        {filtering
+          ? `${formatNumber(listed)} zone${listed === 1 ? '' : 's'} match “${needle}”, which fit`
+          : `The account has ${listed} zone${listed === 1 ? '' : 's'}, which fit`}{' '}
+        on {last} page{last === 1 ? '' : 's'}.
       </EmptyState>
     );
-  } else if (shown.length === 0) {
-    body = noMatch;
-  } else {
-    body = <ZoneTable zones={shown} busy={query.isPlaceholderData} />;
+  } else if (data) {
+    body = (
+      <ZoneTable
+        zones={data.zones}
+        // Old rows while the next page or the filter as now typed is on its way.
+        busy={query.isPlaceholderData || filter.trim() !== needle}
+        {...(filtering ? { caption: 'Zones matching the filter' } : {})}
+      />
+    );
   }
 
   return (
@@ -135,23 +130,23 @@ export function ZoneListPage() {
           <SearchBox label="Filter" placeholder="Zone name" value={filter} onChange={setFilter} />
         </div>
         {body}
-        {searchAll && every.data && (
+        {filtering && total > 0 && data && listed > 0 && (
           <div className="pager">
             <p className="pager-summary" aria-live="polite">
-              {`${formatNumber(shown.length)} of ${formatNumber(total)} zones match “${filter}”`}
+              {`${formatNumber(listed)} of ${formatNumber(total)} zones match “${needle}”`}
             </p>
           </div>
         )}
-        {data && total > 0 && !searchAll && (
+        {total > 0 && data && listed > 0 && (!filtering || listed > pageSize) && (
           <Pager
             page={page}
             pageSize={pageSize}
-            total={total}
+            total={listed}
             count={data.pagination.count}
             hasMore={data.pagination.has_more}
             hrefFor={hrefFor}
             onPageSizeChange={setPageSize}
-            noun={total === 1 ? 'zone' : 'zones'}
+            noun={filtering ? 'matching zones' : listed === 1 ? 'zone' : 'zones'}
           />
         )}
       </section>

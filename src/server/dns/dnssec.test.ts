@@ -351,16 +351,23 @@ describe('asking the parent to remove the DS first (RFC 8078 delete signal)', ()
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('dnssec_disabled');
     expect(r.body.error.message).toMatch(/remove the DS at your registrar/);
+    // Not asking already holds while DNSSEC is off.
+    const notAsking = await patch({ ds_removal: false });
+    expect(notAsking.status).toBe(200);
+    expect(notAsking.body.data).toMatchObject({ enabled: false, ds_removal_requested_at: null });
     await setDnssec(id, true);
     const on = await server.admin.get(`${dnssecBase(id)}/status`);
     expect(on.body.data.ds_removal_requested_at).toBeNull();
     expect((await dig(zone, 'CDS')).records.map((rr) => rr.data)).toEqual([await sha256Ds(id)]);
   });
 
-  it('refuses ds_removal together with enabled: false, and a body with neither', async () => {
+  it('refuses ds_removal with enabled: false, true with true, and a body with neither', async () => {
     const both = await patch({ enabled: false, ds_removal: true });
     expect(both.status).toBe(400);
     expect(both.body.error.message).toMatch(/Send one or the other/);
+    const fresh = await patch({ enabled: true, ds_removal: true });
+    expect(fresh.status).toBe(400);
+    expect(fresh.body.error.message).toMatch(/Turn DNSSEC on first/);
     const neither = await patch({});
     expect(neither.status).toBe(400);
     expect(neither.body.error.message).toMatch(/ds_removal/);

@@ -7,6 +7,7 @@ import type { RRsetChange, ZoneEvent, ZoneEvents, ZoneState } from '../events';
 import { nameserversFor } from '../zones/nameservers';
 import type { Db } from '../store/db';
 import { streamRows } from '../store/dialect';
+import { removalFor } from '../store/dnssec';
 import { dnskeyRdata } from '../zones/dnssec-keys';
 import { bare, isAtOrBelow, parentOf } from './names';
 import {
@@ -205,7 +206,12 @@ export class ViewStore {
         format: 'der',
         type: 'pkcs8',
       }),
-      ...keyRRsets(view.name, rdata, ttl, Boolean(zone?.dnssec_ds_removal_at)),
+      ...keyRRsets(
+        view.name,
+        rdata,
+        ttl,
+        removalFor(zone?.dnssec_ds_removal_at ?? null, key.created_at) !== null,
+      ),
     };
   }
 }

@@ -80,8 +80,8 @@ export async function setDnssec(store: Store, zone: ZoneRow, enabled: boolean): 
 /**
  * Asks the parent to remove the zone's DS (true), or stops asking (false): while asked, the signed
  * zone's CDS and CDNSKEY are RFC 8078's delete signal, so a parent that reads them goes insecure
- * before DNSSEC is turned off here (ADR 0029). Returns false when DNSSEC is off: with no key there
- * is nothing to sign the signal with.
+ * before DNSSEC is turned off here (ADR 0029). Returns false when asked while DNSSEC is off: with
+ * no key there is nothing to sign the signal with.
  */
 export async function setDsRemoval(
   store: Store,
@@ -94,8 +94,17 @@ export async function setDsRemoval(
       .select(['dnssec_enabled', 'dnssec_ds_removal_at'])
       .where('id', '=', zone.id)
       .executeTakeFirstOrThrow();
-    if (!current.dnssec_enabled) return { result: false, event: null };
-    if ((current.dnssec_ds_removal_at !== null) === requested) return { result: true, event: null };
+    // Not asking is already so while DNSSEC is off; asking needs a key to sign the signal.
+    if (!current.dnssec_enabled) return { result: !requested, event: null };
+    const key = await trx
+      .selectFrom('dnssec_keys')
+      .select('created_at')
+      .where('zone_id', '=', zone.id)
+      .where('active', '=', 1)
+      .orderBy('created_at')
+      .executeTakeFirst();
+    const asking = removalFor(current.dnssec_ds_removal_at, key?.created_at) !== null;
+    if (asking === requested) return { result: true, event: null };
     const now = nowIso();
     await trx
       .updateTable('zones')
@@ -114,4 +123,18 @@ export async function setDsRemoval(
     });
     return { result: true, event: { kind: 'zone', zoneId: zone.id, zone: state } };
   });
+}
+
+/**
+ * The DS removal request that holds for a key made at `keyCreatedAt`: a request from before the
+ * key (left by a node of an older version that turned DNSSEC off without clearing it) is not
+ * this key's, and must not publish the delete signal for it.
+ */
+export function removalFor(
+  removalAt: string | null,
+  keyCreatedAt: string | undefined,
+): string | null {
+  return removalAt !== null && keyCreatedAt !== undefined && removalAt >= keyCreatedAt
+    ? removalAt
+    : null;
 }

@@ -30,6 +30,11 @@ export const dnssecPatchInput = z
     path: [],
   })
   .transform((v) => ({ enabled: v.enabled ?? v.enable, ds_removal: v.ds_removal }))
+  .refine((v) => !(v.enabled === true && v.ds_removal === true), {
+    message:
+      'ds_removal: true asks the parent to remove a DS it already holds; a key made by {"enabled": true} has none yet. Turn DNSSEC on first, or leave ds_removal out.',
+    path: ['ds_removal'],
+  })
   .refine((v) => !(v.enabled === false && v.ds_removal !== undefined), {
     message:
       'ds_removal is asked of a zone that stays signed; {"enabled": false} deletes the key at once. Send one or the other.',

@@ -107,11 +107,13 @@ describe('every write is one change', () => {
     expect(list[3]!.summary).toBe('Updated TXT mail.journal-two.com. "a" → "b", TTL 3600 → 300');
     const d = await api.get(changes(z, `/${list[1].id}`));
     expect(d.body.data.settings).toEqual([{ field: 'ttl', before: 3600, after: 600 }]);
-    expectError(
-      await api.post(changes(z, `/${list[0].id}/revert`), {}),
-      409,
-      'change_not_revertible',
-    );
+    const dnssec = await api.post(changes(z, `/${list[0].id}/revert`), {});
+    expectError(dnssec, 409, 'change_not_revertible');
+    expect(dnssec.body.error.message).toMatch(/switched DNSSEC/);
+    // The zone's creation: undone by deleting the zone, not "switched DNSSEC".
+    const creation = await api.post(changes(z, `/${list[5].id}/revert`), {});
+    expectError(creation, 409, 'change_not_revertible');
+    expect(creation.body.error.message).toMatch(/created the zone.*Delete the zone/);
   });
 
   it('pages the history with limit and offset', async () => {

@@ -109,16 +109,20 @@ export function registerChangeRoutes(r: Registrar) {
   );
 }
 
+function notRevertibleMessage(id: string, e: ChangeNotRevertible): string {
+  if (e.fields.includes('dnssec_ds_removal')) {
+    return `Change ${id} asked the parent to remove the DS record, or withdrew that request: a revert does not undo it. Send {"ds_removal": true} or {"ds_removal": false} to PATCH /v1/zones/{zone_id}/dnssec/status, or use the DNSSEC tab.`;
+  }
+  if (e.fields.includes('dnssec_enabled')) {
+    return `Change ${id} switched DNSSEC, which cannot be undone by a revert: switching back makes a new key and a new DS record. Use the DNSSEC setting of the zone instead.`;
+  }
+  return `Change ${id} created the zone; a revert does not undo that. Delete the zone instead (DELETE /v1/zones/{zone_id}).`;
+}
+
 function revertFailure(e: unknown, id: string): unknown {
   if (e instanceof ChangeNotFound) return notFound(id);
   if (e instanceof ChangeNotRevertible) {
-    return new ApiFailure(
-      409,
-      'change_not_revertible',
-      e.fields.includes('dnssec_ds_removal')
-        ? `Change ${id} asked the parent to remove the DS record, or withdrew that request: a revert does not undo it. Send {"ds_removal": true} or {"ds_removal": false} to PATCH /v1/zones/{zone_id}/dnssec/status, or use the DNSSEC tab.`
-        : `Change ${id} switched DNSSEC, which cannot be undone by a revert: switching back makes a new key and a new DS record. Use the DNSSEC setting of the zone instead.`,
-    );
+    return new ApiFailure(409, 'change_not_revertible', notRevertibleMessage(id, e));
   }
   if (e instanceof ChangeConflict) {
     const names = e.conflicts.rrsets.map((d) => `${d.type} ${d.name}`);

@@ -6,6 +6,7 @@ import {
   dnssecPatchInput,
   dnssecStatusResponse,
   dsResponse,
+  errorBodySchema,
   success,
 } from '../../../shared/api';
 import {
@@ -17,7 +18,7 @@ import {
   dsText,
 } from '../../zones/dnssec-keys';
 import type { Db } from '../../store/db';
-import { listKeys, setDnssec, setDsRemoval } from '../../store/dnssec';
+import { listKeys, removalFor, setDnssec, setDsRemoval } from '../../store/dnssec';
 import { ApiFailure } from '../errors';
 import type { ZoneRow } from '../../store/zones';
 import { getZone } from '../../store/zones';
@@ -35,7 +36,9 @@ async function status(db: Db, zone: ZoneRow) {
     enabled,
     algorithm: enabled ? ALGORITHM_NAME : null,
     key_count: keys.length,
-    ds_removal_requested_at: enabled ? zone.dnssec_ds_removal_at : null,
+    ds_removal_requested_at: enabled
+      ? removalFor(zone.dnssec_ds_removal_at, keys.find((k) => k.active)?.created_at)
+      : null,
   };
 }
 
@@ -65,7 +68,7 @@ function dsBody(zone: ZoneRow, keys: KeyRow[]) {
     cdsRdata(
       zone.name,
       dnskeyRdata(k.flags, k.algorithm, Buffer.from(k.public_key, 'base64')),
-      zone.dnssec_ds_removal_at !== null,
+      removalFor(zone.dnssec_ds_removal_at, k.created_at) !== null,
     ),
   );
   return {
@@ -112,6 +115,7 @@ export function registerUsageDnssecRoutes(r: Registrar) {
       request: { params: zoneParams, ...jsonBody(dnssecPatchInput) },
       responses: {
         200: json(dnssecStatusResponse, 'DNSSEC state after the change'),
+        409: json(errorBodySchema, 'dnssec_disabled: ds_removal asked while DNSSEC is off'),
         ...commonErrors,
       },
     }),

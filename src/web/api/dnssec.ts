@@ -75,10 +75,27 @@ export function useSetDsRemoval(zoneId: string) {
         body: { ds_removal: requested },
         schema: (await parsers()).dnssecStatusParser,
       }),
-    onSuccess: async (status) => {
+    onSuccess: (status, requested) => {
       qc.setQueryData(dnssecKeys.status(zoneId), status);
-      await qc.invalidateQueries({ queryKey: dnssecKeys.ds(zoneId) });
+      // What the zone now publishes, until the refetch says it: the delete signal, or the key's
+      // SHA-256 DS again (never the other one for a moment).
+      qc.setQueryData<DsAnswer>(dnssecKeys.ds(zoneId), (old) =>
+        old
+          ? {
+              ...old,
+              cds_records: requested
+                ? ['0 0 0 00']
+                : old.ds_records.filter((d) => d.split(' ')[2] === '2'),
+            }
+          : old,
+      );
     },
+    // Refused too (DNSSEC turned off elsewhere): read the state again. The serial moved.
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: dnssecKeys.zone(zoneId) }),
+        qc.invalidateQueries({ queryKey: zoneKeys.detail(zoneId) }),
+      ]),
   });
 }
 

@@ -89,7 +89,7 @@ export function CdsCard({ zoneName, status, ds }: CdsCardProps) {
       <div className="form-actions">
         {since ? (
           <Button onClick={() => request(false)} busy={change.isPending}>
-            Stop asking, keep the DS
+            Stop asking (publish the key’s CDS again)
           </Button>
         ) : (
           <Button onClick={() => request(true)} busy={change.isPending}>

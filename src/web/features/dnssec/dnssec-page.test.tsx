@@ -151,6 +151,14 @@ describe('DNSSEC panel', () => {
     await user.click(within(card).getByRole('button', { name: 'Ask the parent to remove the DS' }));
     expect(await within(card).findByText('Removal requested')).toBeVisible();
     expect(card).toHaveTextContent('The zone stays signed meanwhile');
+    // Nothing on the page asks to add the DS now.
+    expect(
+      screen.getByRole('heading', { name: 'DS records the parent may still hold' }),
+    ).toBeVisible();
+    expect(screen.queryByText(/Add one DS record, the SHA-256 one/)).toBeNull();
+    expect(
+      screen.getByText(/The zone asks its parent to remove the DS record: once it is gone/),
+    ).toBeVisible();
     expect(card).toHaveTextContent('dig +short DS example.com');
     expect(screen.getByRole('heading', { name: 'DNSSEC is on' })).toBeVisible();
     const patches = fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH');
@@ -164,7 +172,9 @@ describe('DNSSEC panel', () => {
     expect(dialog).toHaveTextContent('This zone has asked its parent to remove the DS since');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
-    await user.click(within(card).getByRole('button', { name: 'Stop asking, keep the DS' }));
+    await user.click(
+      within(card).getByRole('button', { name: 'Stop asking (publish the key’s CDS again)' }),
+    );
     expect(await within(card).findByText(`2371 13 2 ${D256}`)).toBeVisible();
     expect(within(card).queryByText('Removal requested')).toBeNull();
   });

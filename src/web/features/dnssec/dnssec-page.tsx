@@ -55,6 +55,7 @@ export function DnssecPage() {
   }
 
   const on = status.data.enabled;
+  const removing = status.data.ds_removal_requested_at !== null;
   const zoneName = zone.name;
   return (
     <div className="dnssec-page">
@@ -71,16 +72,31 @@ export function DnssecPage() {
       ) : (
         <>
           <section className="dnssec-ds" aria-labelledby="ds-title">
-            <div className="section-head">
-              <h2 className="section-title" id="ds-title">
-                DS records for your registrar
-              </h2>
-              <p className="card-description">
-                The DS record links the parent zone to this zone’s key and completes the chain of
-                trust. Until your registrar publishes it, resolvers treat the zone as unsigned.
-              </p>
-            </div>
-            <DsSteps zoneName={zoneName} />
+            {removing ? (
+              <div className="section-head">
+                <h2 className="section-title" id="ds-title">
+                  DS records the parent may still hold
+                </h2>
+                <p className="card-description">
+                  The zone asks its parent to remove these (see Automatic DS updates below). Do not
+                  add them at your registrar again unless you stop asking.
+                </p>
+              </div>
+            ) : (
+              <>
+                <div className="section-head">
+                  <h2 className="section-title" id="ds-title">
+                    DS records for your registrar
+                  </h2>
+                  <p className="card-description">
+                    The DS record links the parent zone to this zone’s key and completes the chain
+                    of trust. Until your registrar publishes it, resolvers treat the zone as
+                    unsigned.
+                  </p>
+                </div>
+                <DsSteps zoneName={zoneName} />
+              </>
+            )}
             {ds.isPending ? (
               <LoadingCard label="Loading DS records" />
             ) : ds.isError ? (

@@ -61,7 +61,10 @@ export function DnssecStatusCard({ zoneName, status }: { zoneName: string; statu
                 {status.algorithm && (
                   <> of algorithm {describeAlgorithmMnemonic(status.algorithm)}</>
                 )}
-                . Resolvers validate the answers once your registrar publishes the DS record below.
+                .{' '}
+                {status.ds_removal_requested_at
+                  ? 'The zone asks its parent to remove the DS record: once it is gone, resolvers treat the zone as unsigned.'
+                  : 'Resolvers validate the answers once your registrar publishes the DS record below.'}
               </>
             ) : (
               <>

@@ -40,6 +40,14 @@ describe('Edit opened while the value’s switch is being saved', () => {
     release();
     const ttl = await within(dialog).findByLabelText('TTL', { exact: true });
     expect(within(dialog).getByRole('checkbox', { name: /Disabled/ })).toBeChecked();
+    // The form came in place of the focused Cancel: its first field the user can change has it.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        dialog.querySelector(
+          'form input:not([readonly]):not([type="hidden"]), form select, form textarea',
+        ),
+      ),
+    );
     await user.clear(ttl);
     await user.type(ttl, '300');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));

@@ -2,6 +2,7 @@
 // row that was saved (its id may be new), not back to a button that may be gone. A new record may
 // start as a copy of another (Duplicate): the way to move a value to another name. An edit of a
 // value whose last write is still on its way (its switch just flipped) starts once it is saved.
+import { useState } from 'react';
 import { relativeName } from '../../../shared/dns/names';
 import type { DnsRecord } from '../../api/records';
 import { Dialog, DialogClose } from '../../ui/dialog';
@@ -41,6 +42,8 @@ export function RecordDialog({
   // The form's values and the version its save sends are the record's as stored, not a write's
   // that may still be refused.
   const ready = useAfterWrites(zone.id, editing ? [editing.id] : [], true) !== null;
+  // Opened while waiting: the form comes in place of the focused Cancel, so it takes the focus.
+  const [waited] = useState(() => !ready);
   return (
     <Dialog
       open
@@ -83,6 +86,7 @@ export function RecordDialog({
           records={records}
           editing={editing}
           source={copyOf}
+          focusFirst={waited}
           onSaved={(r) => onClose(r)}
           cancel={(label) => <DialogClose>{label}</DialogClose>}
         />

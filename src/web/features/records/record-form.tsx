@@ -24,6 +24,8 @@ interface RecordFormProps {
   /** A new record starts as a copy of this one (Duplicate): all but its name to change. */
   source?: DnsRecord | null;
   onSaved: (record: DnsRecord | null) => void;
+  /** Focus the first field the user can change once mounted (it replaced what had the focus). */
+  focusFirst?: boolean;
   /** The button that closes the form unsaved, with this label. */
   cancel: (label: string) => ReactNode;
 }
@@ -34,6 +36,7 @@ export function RecordForm({
   editing,
   source = null,
   onSaved,
+  focusFirst = false,
   cancel,
 }: RecordFormProps) {
   const copyOf = editing ? null : source;
@@ -42,6 +45,7 @@ export function RecordForm({
     records,
     editing,
     copyOf,
+    focusFirst,
   });
   const { conflict, notice } = edit;
   const at = useRRsetContext({ form, zoneName: zone.name, records, editing, copyOf });

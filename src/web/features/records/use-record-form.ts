@@ -23,9 +23,17 @@ interface RecordFormSetup {
   editing: DnsRecord | null;
   /** A new record made as a copy of this one (Duplicate). */
   copyOf: DnsRecord | null;
+  /** Focus the first field the user can change once mounted. */
+  focusFirst?: boolean;
 }
 
-export function useRecordForm({ zone, records, editing, copyOf }: RecordFormSetup) {
+export function useRecordForm({
+  zone,
+  records,
+  editing,
+  copyOf,
+  focusFirst = false,
+}: RecordFormSetup) {
   const draftId = recordDraftId(zone.id, editing?.id ?? null, copyOf?.id);
   // The version the edit starts from, kept with its draft: a draft restored after a reload is
   // checked against the record it was written from, so a change saved in between is shown (412),
@@ -35,8 +43,9 @@ export function useRecordForm({ zone, records, editing, copyOf }: RecordFormSetu
   );
   const edit = useEditConflict(editing, startVersion);
   const formRef = useRef<HTMLFormElement>(null);
-  // After "Use theirs", the first field the user can change (the fields may have been redrawn).
-  const [focusField, setFocusField] = useState(0);
+  // After "Use theirs", the first field the user can change (the fields may have been redrawn);
+  // also at once when asked to.
+  const [focusField, setFocusField] = useState(focusFirst ? 1 : 0);
   useEffect(() => {
     if (!focusField) return;
     formRef.current

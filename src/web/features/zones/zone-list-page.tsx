@@ -26,7 +26,8 @@ const FILTER_DELAY_MS = 250;
 
 export function ZoneListPage() {
   const { page, pageSize, filter, hrefFor, setPageSize, setFilter } = useZoneListParams();
-  const needle = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
+  // A name typed whole ("example.com.") is listed without its final dot.
+  const needle = useDebouncedValue(filter.trim().replace(/\.$/, ''), FILTER_DELAY_MS);
   const filtering = needle !== '';
   const offset = (page - 1) * pageSize;
   // The account's zones: the page shown without a filter; with one, the first page, for the
@@ -75,7 +76,8 @@ export function ZoneListPage() {
         at the ones it is given.
       </EmptyState>
     );
-  } else if (filtering && matching.isPending) {
+  } else if (filtering && (matching.isPending || (matching.isPlaceholderData && listed === 0))) {
+    // Placeholder data is the previous filter's answer: "no match" would be about another needle.
     body = skeleton(`Searching all ${formatNumber(total)} zones`);
   } else if (filtering && matching.isError) {
     body = errorOf(matching);
@@ -111,7 +113,7 @@ export function ZoneListPage() {
       <ZoneTable
         zones={data.zones}
         // Old rows while the next page or the filter as now typed is on its way.
-        busy={query.isPlaceholderData || filter.trim() !== needle}
+        busy={query.isPlaceholderData || filter.trim().replace(/\.$/, '') !== needle}
         {...(filtering ? { caption: 'Zones matching the filter' } : {})}
       />
     );
@@ -130,7 +132,7 @@ export function ZoneListPage() {
           <SearchBox label="Filter" placeholder="Zone name" value={filter} onChange={setFilter} />
         </div>
         {body}
-        {filtering && total > 0 && data && listed > 0 && (
+        {filtering && total > 0 && data && listed > 0 && !matching.isPlaceholderData && (
           <div className="pager">
             <p className="pager-summary" aria-live="polite">
               {`${formatNumber(listed)} of ${formatNumber(total)} zones match “${needle}”`}

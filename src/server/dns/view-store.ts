@@ -184,19 +184,17 @@ export class ViewStore {
   }
 
   private async loadKey(view: ZoneView, ttl: number): Promise<SigningKey | null> {
+    // The key with the zone's DS removal request, in one read (ADR 0029).
     const key = await this.db
-      .selectFrom('dnssec_keys')
-      .selectAll()
-      .where('zone_id', '=', view.id)
-      .where('active', '=', 1)
-      .orderBy('created_at')
+      .selectFrom('dnssec_keys as k')
+      .innerJoin('zones as z', 'z.id', 'k.zone_id')
+      .selectAll('k')
+      .select('z.dnssec_ds_removal_at')
+      .where('k.zone_id', '=', view.id)
+      .where('k.active', '=', 1)
+      .orderBy('k.created_at')
       .executeTakeFirst();
     if (!key) return null;
-    const zone = await this.db
-      .selectFrom('zones')
-      .select('dnssec_ds_removal_at')
-      .where('id', '=', view.id)
-      .executeTakeFirst();
     const rdata = dnskeyRdata(key.flags, key.algorithm, Buffer.from(key.public_key, 'base64'));
     return {
       keytag: key.keytag,
@@ -210,7 +208,7 @@ export class ViewStore {
         view.name,
         rdata,
         ttl,
-        removalFor(zone?.dnssec_ds_removal_at ?? null, key.created_at) !== null,
+        removalFor(key.dnssec_ds_removal_at, key.created_at) !== null,
       ),
     };
   }

@@ -1,14 +1,9 @@
 // DNSSEC key material: ECDSA P-256 keys (algorithm 13), DNSKEY RDATA, key tags and DS digests.
 import { createHash, generateKeyPairSync } from 'node:crypto';
+import { CDS_DIGEST_TYPE } from '../../shared/dns/dnssec-names';
 
 export const ALGORITHM_ECDSAP256SHA256 = 13;
 export const CSK_FLAGS = 257; // Zone Key + Secure Entry Point: one key signs everything.
-/**
- * The digest the zone's CDS carries (RFC 7344): SHA-256 only, as BIND and Knot publish by
- * default. A parent that reads CDS takes the whole CDS RRset as the DS set it wants, and SHA-256
- * is the one digest every parent accepts (RFC 8624 6.2); the DS route still offers SHA-384 too.
- */
-export const CDS_DIGEST_TYPE = 2;
 export const DIGEST_TYPES = [
   { type: 2, hash: 'sha256' },
   { type: 4, hash: 'sha384' },

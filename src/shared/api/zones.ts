@@ -133,7 +133,7 @@ export const listZonesQuery = pagingQuery(ZONE_PAGE).extend({
         'Only the zones whose name, as listed, contains this text, in any case (shop finds shop.example and myshop.eu). ' +
         'An internationalised name is listed, and matched, in its xn-- form (xn--bcher-kva.example); ' +
         'a label written in Unicode is turned into its xn-- form first, so it matches only whole labels. ' +
-        '%, _ and \\ are plain characters. Empty: no filter. Total and has_more count the matching zones.',
+        '%, _ and \\ are plain characters; a final dot is dropped. Empty: no filter. Total and has_more count the matching zones.',
       maxLength: ZONE_FILTER_MAX,
     }),
 });
@@ -141,11 +141,13 @@ export const listZonesQuery = pagingQuery(ZONE_PAGE).extend({
 /**
  * The text a zone list's name filter looks for in the names as listed: lower case, each label
  * written in Unicode in its xn-- form (Punycode encodes a whole label, so part of one cannot be
- * turned into part of another: "bücher" finds xn--bcher-kva.example, "büch" finds nothing).
+ * turned into part of another: "bücher" finds xn--bcher-kva.example, "büch" finds nothing). A
+ * name typed whole with its final dot ("example.com.") is listed without it.
  */
 export function zoneNameNeedle(text: string): string {
   const lenient = { underscore: true, hyphenAtEdges: true, wildcardProblem: '' };
   return text
+    .replace(/[.\u3002\uff0e\uff61]$/, '')
     .split(/([.\u3002\uff0e\uff61])/)
     .map((part, i) => {
       if (i % 2 === 1) return '.';

@@ -2,6 +2,15 @@
 // formats split into the fields that registrar forms ask for one by one.
 import { err, ok, type Result } from './result';
 
+/**
+ * The digest the zone's CDS carries (RFC 7344): SHA-256 only, as BIND and Knot publish by
+ * default. A parent that reads CDS takes the whole CDS RRset as the DS set it wants, and SHA-256
+ * is the one digest every parent accepts (RFC 8624 6.2); the DS route still offers SHA-384 too.
+ */
+export const CDS_DIGEST_TYPE = 2;
+/** RFC 8078 4 (erratum 5049): the CDS that asks the parent to remove its DS, as text. */
+export const DELETE_CDS_TEXT = '0 0 0 00';
+
 /** DNS Security Algorithm Numbers (IANA), the mnemonics of RFC 8624 and the registry. */
 const ALGORITHMS: Readonly<Record<number, string>> = {
   1: 'RSAMD5',

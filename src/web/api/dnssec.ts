@@ -1,6 +1,7 @@
 // DNSSEC: the query-key factory, query options and hooks of a zone's state, keys and DS records.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cryptokey, DnssecStatus } from '../../shared/api/usage-dnssec';
+import { CDS_DIGEST_TYPE, DELETE_CDS_TEXT } from '../../shared/dns/dnssec-names';
 import { apiRequest } from './client';
 import { zoneKeys } from './zones';
 
@@ -84,8 +85,8 @@ export function useSetDsRemoval(zoneId: string) {
           ? {
               ...old,
               cds_records: requested
-                ? ['0 0 0 00']
-                : old.ds_records.filter((d) => d.split(' ')[2] === '2'),
+                ? [DELETE_CDS_TEXT]
+                : old.ds_records.filter((d) => d.split(' ')[2] === String(CDS_DIGEST_TYPE)),
             }
           : old,
       );

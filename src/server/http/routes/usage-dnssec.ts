@@ -63,18 +63,18 @@ function cryptokey(zone: ZoneRow, k: KeyRow) {
 /** DS for the registrar, and the CDS and CDNSKEY the zone publishes (its first active key's, as
  * the DNS server loads it, view-store.ts loadKey; or the delete signal, while it asks for that). */
 function dsBody(zone: ZoneRow, keys: KeyRow[]) {
-  const published = keys.filter((k) => k.active).slice(0, 1);
-  const apex = published.map((k) =>
+  const key = keys.find((k) => k.active);
+  const apex =
+    key &&
     cdsRdata(
       zone.name,
-      dnskeyRdata(k.flags, k.algorithm, Buffer.from(k.public_key, 'base64')),
-      removalFor(zone.dnssec_ds_removal_at, k.created_at) !== null,
-    ),
-  );
+      dnskeyRdata(key.flags, key.algorithm, Buffer.from(key.public_key, 'base64')),
+      removalFor(zone.dnssec_ds_removal_at, key.created_at) !== null,
+    );
   return {
     ds_records: keys.flatMap((k) => cryptokey(zone, k).ds),
-    cds_records: apex.map((a) => dsText(a.cds)),
-    cdnskey_records: apex.map((a) => dnskeyTextOf(a.cdnskey)),
+    cds_records: apex ? [dsText(apex.cds)] : [],
+    cdnskey_records: apex ? [dnskeyTextOf(apex.cdnskey)] : [],
   };
 }
 

@@ -50,6 +50,10 @@ describe('filtering zones by name', () => {
     expect(page(r)).toEqual({ total: 3, offset: 0, limit: 100, count: 3, has_more: false });
   });
 
+  it('finds a name typed whole, with its final dot', async () => {
+    expect(names(await list(q('shop-eu.filter.example.')))).toEqual(['shop-eu.filter.example']);
+  });
+
   it('ignores case', async () => {
     expect(names(await list(q('SHOP-EU')))).toEqual(['shop-eu.filter.example']);
     expect(names(await list(q('ShOp.FiLtEr')))).toEqual(

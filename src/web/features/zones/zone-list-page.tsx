@@ -26,8 +26,7 @@ const FILTER_DELAY_MS = 250;
 
 export function ZoneListPage() {
   const { page, pageSize, filter, hrefFor, setPageSize, setFilter } = useZoneListParams();
-  // A name typed whole ("example.com.") is listed without its final dot.
-  const needle = useDebouncedValue(filter.trim().replace(/\.$/, ''), FILTER_DELAY_MS);
+  const needle = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
   const filtering = needle !== '';
   const offset = (page - 1) * pageSize;
   // The account's zones: the page shown without a filter; with one, the first page, for the
@@ -113,7 +112,7 @@ export function ZoneListPage() {
       <ZoneTable
         zones={data.zones}
         // Old rows while the next page or the filter as now typed is on its way.
-        busy={query.isPlaceholderData || filter.trim().replace(/\.$/, '') !== needle}
+        busy={query.isPlaceholderData || filter.trim() !== needle}
         {...(filtering ? { caption: 'Zones matching the filter' } : {})}
       />
     );

@@ -52,7 +52,7 @@ export function emptyResolution(rcode: number, aa: boolean): Resolution {
 }
 
 export function resolve(views: ZoneFinder, qname: string, qtype: number): Resolution {
-  const zone = views.findZone(qname);
+  const zone = dsSide(views, views.findZone(qname), qname, qtype);
   const res = emptyResolution(RCODE.REFUSED, false);
   if (!zone) return res;
   if (!zone.active) {
@@ -66,6 +66,22 @@ export function resolve(views: ZoneFinder, qname: string, qtype: number): Resolu
   lookup(views, zone, qname, qtype, res, 0);
   for (const target of addressTargets(res.answer, qtype)) addAddresses(views, target, res);
   return res;
+}
+
+/**
+ * The DS at the apex of a zone belongs to its parent (RFC 4035 3.1.4.1): when the zone above is
+ * hosted here and served, that zone answers it (ADR 0030). Answered by the child, a validator
+ * gets a denial signed by the very key the DS should vouch for: a broken chain of trust.
+ */
+function dsSide(
+  views: ZoneFinder,
+  zone: ZoneView | undefined,
+  qname: string,
+  qtype: number,
+): ZoneView | undefined {
+  if (!zone || qtype !== TYPE.DS || qname !== zone.name) return zone;
+  const parent = views.findZone(parentOf(qname));
+  return parent?.active ? parent : zone;
 }
 
 /**
@@ -104,7 +120,7 @@ function lookup(
   const cut = delegationAbove(zone, qname, qtype);
   if (cut) return referral(zone, cut, res);
 
-  if (zone.nodes.has(qname) || qname === zone.name)
+  if (zone.nodes.has(qname) || qname === zone.name || zone.childCut(qname))
     return answerAt(views, zone, qname, qname, qtype, res, depth);
   if (zone.isEnt(qname)) return nodata(zone, qname, [], res);
 

@@ -13,6 +13,7 @@ import { bare, isAtOrBelow, parentOf } from './names';
 import {
   buildNode,
   keyRRsets,
+  type HostedZones,
   type SigningKey,
   type ValueRow,
   withRRset,
@@ -27,6 +28,27 @@ export class ViewStore {
   private loadingAll = false;
   /** Bumped when zones appear or go, which can change which zone a name belongs to. */
   epoch = 0;
+  /** What each zone sees of the zones hosted below it (ADR 0030). */
+  private readonly hosted: HostedZones = {
+    servedAt: (name) => {
+      const z = this.byName.get(name);
+      return z && !this.ownership.isWithheld(z.id) ? z : undefined;
+    },
+    // Exact without a scan unless zones are withheld (a database from before the API refused
+    // overlapping zones of different customers).
+    servedBelow: (name) =>
+      this.ownership.anyBelow(name) &&
+      (!this.ownership.conflicts.length || this.hosted.servedUnder(name).length > 0),
+    servedUnder: (name) => {
+      const under: ZoneView[] = [];
+      if (!this.ownership.anyBelow(name)) return under;
+      for (const z of this.byName.values()) {
+        if (z.name !== name && isAtOrBelow(z.name, name) && !this.ownership.isWithheld(z.id))
+          under.push(z);
+      }
+      return under;
+    },
+  };
 
   constructor(
     private readonly db: Db,
@@ -98,6 +120,7 @@ export class ViewStore {
       const key = await this.loadKey(view, e.zone.ttl);
       if (this.byId.get(view.id) !== view) return; // deleted or reloaded meanwhile
       view.key = key;
+      this.touchParent(view.name);
     }
     setZoneState(view, e.zone);
     view.version++;
@@ -125,7 +148,17 @@ export class ViewStore {
     if (this.ownership.remove(view)) this.ownership.check();
     view.active = false;
     view.version++;
+    this.touchParent(view.name);
     this.epoch++;
+  }
+
+  /**
+   * The zone hosted above `name` delegates to the zone there and holds its DS (ADR 0030): its
+   * answers and its transferred form are made again.
+   */
+  private touchParent(name: string): void {
+    const parent = this.findZone(parentOf(name));
+    if (parent) parent.version++;
   }
 
   private async loadZone(zoneId: string): Promise<void> {
@@ -146,6 +179,7 @@ export class ViewStore {
       nameserversFor(this.config, row.region),
       null,
     );
+    view.hosted = this.hosted;
     view.key = await this.loadKey(view, view.ttl);
     // Streamed in name order, one node at a time: a 100,000-record zone loads without
     // holding every row in memory at once.
@@ -180,6 +214,7 @@ export class ViewStore {
       const owner = { customerId: row.customer_id, createdAt: row.created_at };
       if (this.ownership.add(view, owner) && !this.loadingAll) this.ownership.check();
     }
+    if (!this.loadingAll) this.touchParent(view.name);
     this.epoch++;
   }
 

@@ -34,6 +34,11 @@ export class ZoneOwnership {
     return this.withheld.size > 0 && this.withheld.has(zoneId);
   }
 
+  /** Whether any zone loaded lies strictly below `name` (served or withheld). */
+  anyBelow(name: string): boolean {
+    return this.zonesBelow.has(name);
+  }
+
   /** Records a zone new to the view; true when it may overlap another, see `check`. */
   add(view: ZoneView, owner: Owner): boolean {
     this.owners.set(view.id, owner);

@@ -1,11 +1,12 @@
 // The in-memory view of one zone that the DNS server answers from: RRsets by name and type in
 // wire form, empty non-terminals, delegation points, and the signing key.
 import type { KeyObject } from 'node:crypto';
+import { nameAt } from './additional';
 import { asciiLower, bare, labelCount, parentOf } from './names';
 import type { RecordType } from '../../shared/dns/records';
 import { contentToRdata, nameWire, soaRdata, TYPE } from './rdata';
 import { NEGATIVE_TTL } from '../zones/soa';
-import { cdsRdata } from '../zones/dnssec-keys';
+import { cdsRdata, DELETE_CDS } from '../zones/dnssec-keys';
 
 export interface RRset {
   type: number;
@@ -121,6 +122,27 @@ export function keyRRsets(
 
 export { NEGATIVE_TTL };
 
+/**
+ * What a zone knows of the other zones hosted here (view-store.ts): a zone hosted below it is a
+ * zone cut of its own, delegated to and, when signed, secured by a DS (ADR 0030).
+ */
+export interface HostedZones {
+  /** The served zone named exactly `name` (a withheld zone is not served). */
+  servedAt(name: string): ZoneView | undefined;
+  /** Whether a served zone lies strictly below `name`. */
+  servedBelow(name: string): boolean;
+  /** The served zones strictly below `name`. */
+  servedUnder(name: string): ZoneView[];
+}
+
+/** A hosted child zone's cut in its parent: the NS and DS the parent holds for it. */
+export interface ChildCut {
+  child: ZoneView;
+  ns: RRset;
+  /** None when the child is not signed, asks for its DS to be removed, or is delegated elsewhere. */
+  ds: RRset | null;
+}
+
 export class ZoneView {
   /** Bumped on every change; cached answers that used an older version are rebuilt. */
   version = 0;
@@ -129,6 +151,8 @@ export class ZoneView {
   /** Names strictly between the apex and a node, with how many nodes lie below each. */
   private readonly below = new Map<string, number>();
   private soaCache: { version: number; rrset: RRset } | null = null;
+  /** The other zones hosted here; none for a view made alone (tests). */
+  hosted: HostedZones | null = null;
 
   constructor(
     readonly id: string,
@@ -141,11 +165,43 @@ export class ZoneView {
   ) {}
 
   isEnt(name: string): boolean {
-    return !this.nodes.has(name) && (this.below.get(name) ?? 0) > 0;
+    if (this.nodes.has(name)) return false;
+    if ((this.below.get(name) ?? 0) > 0) return true;
+    // A name above a hosted child zone exists in this one (RFC 8020: an NXDOMAIN there would
+    // deny the child's names too).
+    return !!this.hosted?.servedBelow(name) && !this.childCut(name);
   }
 
   exists(name: string): boolean {
-    return name === this.name || this.nodes.has(name) || this.isEnt(name);
+    return (
+      name === this.name || this.nodes.has(name) || this.isEnt(name) || !!this.childCut(name)
+    );
+  }
+
+  /**
+   * The cut of a zone hosted here at `name` whose nearest hosted parent this zone is (ADR 0030):
+   * this zone delegates to it whether or not its records hold NS there (the NS are then the
+   * child's own), and holds its DS while it is signed, unless it asks for the DS's removal (RFC
+   * 8078, ADR 0029) or NS records here delegate it to other nameservers.
+   */
+  childCut(name: string): ChildCut | undefined {
+    if (!this.hosted || name === this.name) return undefined;
+    const child = this.hosted.servedAt(name);
+    if (!child) return undefined;
+    for (let p = parentOf(name); p && p !== this.name; p = parentOf(p)) {
+      if (this.hosted.servedAt(p)) return undefined; // a zone between is its parent
+    }
+    const own = rrsetOf(this.nodes.get(name), TYPE.NS!);
+    const ours = new Set(child.nameservers.map((n) => asciiLower(bare(n))));
+    const toUs = !own || own.rdatas.every((r) => ours.has(asciiLower(nameAt(r, 0))));
+    const cds = child.key?.cds.rdatas[0];
+    const ds =
+      cds && toUs && !cds.equals(DELETE_CDS) ? { type: TYPE.DS!, ttl: this.ttl, rdatas: [cds] } : null;
+    return {
+      child,
+      ns: own ?? { type: TYPE.NS!, ttl: this.ttl, rdatas: child.apexNs().rdatas },
+      ds,
+    };
   }
 
   /** Names holding an ALIAS (their transferred addresses come from other zones). */
@@ -213,6 +269,10 @@ export class ZoneView {
         if (type === TYPE.CDNSKEY) return this.key.cdnskey;
       }
     }
+    if ((type === TYPE.NS || type === TYPE.DS) && this.hosted) {
+      const cut = this.childCut(name);
+      if (cut) return type === TYPE.NS ? cut.ns : (cut.ds ?? undefined);
+    }
     return rrsetOf(this.nodes.get(name), type);
   }
 
@@ -221,8 +281,23 @@ export class ZoneView {
     if (name === this.name) {
       types.push(TYPE.SOA!, TYPE.NS!);
       if (this.key) types.push(TYPE.DNSKEY!, TYPE.CDS!, TYPE.CDNSKEY!);
+    } else if (this.hosted) {
+      const cut = this.childCut(name);
+      if (cut && !types.includes(TYPE.NS!)) types.push(TYPE.NS!);
+      if (cut?.ds) types.push(TYPE.DS!);
     }
     return types;
+  }
+
+  /** The cuts of the zones hosted below this one whose parent it is (ADR 0030). */
+  childCuts(): Map<string, ChildCut> {
+    const cuts = new Map<string, ChildCut>();
+    if (!this.hosted?.servedBelow(this.name)) return cuts;
+    for (const z of this.hosted.servedUnder(this.name)) {
+      const cut = this.childCut(z.name);
+      if (cut) cuts.set(z.name, cut);
+    }
+    return cuts;
   }
 }
 

@@ -16,12 +16,19 @@ const NEGATIVE = '; negative response, fully validated';
 
 describe.each<SecondaryKind>(['knot', 'nsd', 'bind'])('%s', (kind) => {
   const ZONE = `signed-${kind}.test`;
+  // A signed zone hosted below it: the parent's form holds its NS and DS (ADR 0030).
+  const CHILD = `kid.${ZONE}`;
   let both: PrimaryAndSecondary;
   let zoneId: string;
   let ds: string;
   beforeAll(async () => {
-    both = await zonedeckWithSecondary(kind, [ZONE]);
+    both = await zonedeckWithSecondary(kind, [ZONE, CHILD]);
     const { srv } = both;
+    const childId = await createZone(srv.admin, CHILD);
+    const childA = { name: 'www', type: 'A', content: '192.0.2.2' };
+    expect((await srv.admin.post(`/v1/zones/${childId}/records`, childA)).status).toBe(201);
+    const signed = await srv.admin.patch(`/v1/zones/${childId}/dnssec/status`, { enabled: true });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     zoneId = await createZone(srv.admin, ZONE);
     for (const [name, type, content] of [
       ['www', 'A', '192.0.2.1'],
@@ -36,6 +43,7 @@ describe.each<SecondaryKind>(['knot', 'nsd', 'bind'])('%s', (kind) => {
     const r = await srv.admin.get(`/v1/zones/${zoneId}/dnssec/ds`);
     ds = (r.body.data.ds_records as string[]).find((d) => d.split(' ')[2] === '2')!;
     await both.secondary.waitForSerial(ZONE, await zoneSerial(srv, zoneId), 30_000);
+    await both.secondary.waitForSerial(CHILD, await zoneSerial(srv, childId), 30_000);
   }, 120_000);
   afterAll(() => both.close());
 
@@ -57,6 +65,14 @@ describe.each<SecondaryKind>(['knot', 'nsd', 'bind'])('%s', (kind) => {
       // Our own answers (minimally covering NSEC) validate with the same DS.
       const ours = both.srv.service.dnsPort;
       expect(await delv(ours, ZONE, ds, `nope.${ZONE}`, 'A')).toContain(NEGATIVE);
+    }, 60_000);
+
+    it('leads a validator from the parent’s DS into the child zone hosted below it', async () => {
+      // The secondary serves both, and answers the child's DS from the parent's form.
+      const out = await theirs(`www.${CHILD}`, 'A');
+      expect(out).toContain(FULLY);
+      expect(out).toMatch(/\sIN\s+A\s+192\.0\.2\.2$/m);
+      expect(await theirs(CHILD, 'DS')).toContain(FULLY);
     }, 60_000);
 
     it('takes a change by IXFR, and still validates', async () => {

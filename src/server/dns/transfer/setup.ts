@@ -7,6 +7,7 @@ import type { ViewStore } from '../view-store';
 import type { ZoneView } from '../zone-view';
 import { targetName } from './acl';
 import { watchAliasSerials } from './alias-serials';
+import { watchChildCutSerials } from './child-cut-serials';
 import { CatalogZone } from './catalog';
 import { Notifier } from './notify';
 import { Propagation } from './propagation';
@@ -115,6 +116,10 @@ export function setUpTransfers(
   const stopAliasSerials = serving
     ? watchAliasSerials(views, store, events, log, () => leader.isLeader)
     : () => {};
+  // So does a zone whose cut of a zone hosted below it changed (ADR 0030).
+  const stopChildCutSerials = serving
+    ? watchChildCutSerials(views, store, events, log, () => leader.isLeader)
+    : () => {};
   const resignTimer = serving ? setInterval(() => void resignDue(), RESIGN_CHECK_MS) : null;
   resignTimer?.unref();
   if (serving) void resignDue();
@@ -141,6 +146,7 @@ export function setUpTransfers(
       stopped = true;
       if (resignTimer) clearInterval(resignTimer);
       stopAliasSerials();
+      stopChildCutSerials();
       unsubscribe();
       arrivals.stop();
       notifier.stop();

@@ -14,6 +14,7 @@ import { rrsigRdata } from '../signer';
 import { parentOf } from '../names';
 import {
   NEGATIVE_TTL,
+  type ChildCut,
   type DnsNode,
   type RRset,
   type SigningKey,
@@ -114,6 +115,12 @@ export async function buildForm(
   const delegations = new Set(zone.delegations);
   const names = [...zone.nodes.keys()];
   if (!zone.nodes.has(zone.name)) names.unshift(zone.name);
+  // The zones hosted below this one are delegated to, with their DS when signed (ADR 0030).
+  const cuts = zone.childCuts();
+  for (const name of cuts.keys()) {
+    delegations.add(name);
+    if (!zone.nodes.has(name)) names.push(name);
+  }
   if (key) {
     const keys = new Map(names.map((n) => [n, canonicalKey(n)]));
     names.sort((a, b) => (keys.get(a)! < keys.get(b)! ? -1 : 1));
@@ -141,9 +148,13 @@ export async function buildForm(
       next = after < names.length ? names[after]! : zone.name; // the last points to the apex
     }
     const aliasSets = node?.alias ? flattenedAlias(views, name) : [];
+    const cut = cuts.get(name);
+    const cutSets = cut ? cutRRsets(node, cut) : [];
     const extra =
       (name === zone.name ? apexExtra : '') +
-      aliasSets.map((s) => s.rdatas.map((r) => r.toString('hex')).join(',')).join('|');
+      [...aliasSets, ...cutSets]
+        .map((s) => `${s.type}/${s.ttl}:${s.rdatas.map((r) => r.toString('hex')).join(',')}`)
+        .join('|');
     const old = reuse?.get(name);
     const same = old && old.node === node && old.role === role && old.extra === extra;
     if (same && old.next === next) {
@@ -159,7 +170,7 @@ export async function buildForm(
       records.push(...signer.nsec(name, next, old.bitmap, nsecTtl));
       made = { records, bitmap: old.bitmap };
     } else {
-      const rrsets = [...(node?.rrsets ?? []), ...aliasSets];
+      const rrsets = [...(node?.rrsets ?? []), ...aliasSets, ...cutSets];
       if (name === zone.name)
         rrsets.unshift(zone.apexNs(), ...(key ? [key.dnskey, key.cds, key.cdnskey] : []));
       made = signer
@@ -200,6 +211,14 @@ function ownBuffer(records: readonly Buffer[]): Buffer {
   let at = 0;
   for (const r of records) at += r.copy(out, at);
   return out;
+}
+
+/** What a hosted child zone's cut adds to the name's own records: NS unless they hold some, DS. */
+function cutRRsets(node: DnsNode | undefined, cut: ChildCut): RRset[] {
+  const sets: RRset[] = [];
+  if (!node?.rrsets.some((r) => r.type === TYPE.NS)) sets.push(cut.ns);
+  if (cut.ds) sets.push(cut.ds);
+  return sets;
 }
 
 function roleOf(name: string, apex: string, delegations: ReadonlySet<string>): Role {

@@ -1,0 +1,214 @@
+// A zone hosted below another zone hosted here (ADR 0030), as a validating resolver sees it:
+// BIND's `delv`, given only the parent's DS, must follow the chain of trust into a signed child
+// (the parent answers the child's DS), and see an unsigned child as insecure, never as broken.
+// Before ADR 0030 the child answered its own DS query, and every child of a signed parent failed
+// validation. The parent's transferred form holds the child's NS and DS too, with a new serial
+// when they change. Zones and keys come from the real HTTP API.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { delv as delvAt, dig as digAt, digXfr } from '../test-support/dns-tools';
+import { createZone, startTestServer, type TestServer } from '../test-support/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ API_RATE_LIMIT: '0', DNS_TRANSFER_ALLOW: '127.0.0.0/8' });
+});
+afterAll(() => server.close());
+
+const dig = (name: string, type: string, ...options: string[]) =>
+  digAt(server.service.dnsPort, name, type, '+dnssec', ...options);
+const delv = (anchorZone: string, ds: string, name: string, type: string) =>
+  delvAt(server.service.dnsPort, anchorZone, ds, name, type);
+
+const FULLY = '; fully validated';
+const NEGATIVE = '; negative response, fully validated';
+const INSECURE = '; unsigned answer';
+
+async function add(id: string, name: string, type: string, content: string) {
+  const r = await server.admin.post(`/v1/zones/${id}/records`, { name, type, content });
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.data.record as { id: string };
+}
+
+async function dnssec(id: string, body: Record<string, boolean>) {
+  const r = await server.admin.patch(`/v1/zones/${id}/dnssec/status`, body);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+
+/** The SHA-256 DS the API gives for the zone, as `<keytag> 13 2 <HEX>`. */
+async function sha256Ds(id: string): Promise<string> {
+  const r = await server.admin.get(`/v1/zones/${id}/dnssec/ds`);
+  const ds = (r.body.data.ds_records as string[]).find((d) => d.split(' ')[2] === '2');
+  if (!ds) throw new Error(`no SHA-256 DS: ${JSON.stringify(r.body)}`);
+  return ds;
+}
+
+/** A zone with a `www` A record, signed or not. */
+async function zone(name: string, signed: boolean) {
+  const id = await createZone(server.admin, name);
+  await add(id, 'www', 'A', '192.0.2.1');
+  if (signed) await dnssec(id, { enabled: true });
+  return id;
+}
+
+/** A DS as dig shows it (the digest maybe split in parts) against one from the API. */
+function sameDs(dig: string, api: string): boolean {
+  const fields = (ds: string) => {
+    const [tag, alg, type, ...digest] = ds.trim().split(/\s+/);
+    return `${tag} ${alg} ${type} ${digest.join('').toUpperCase()}`;
+  };
+  return fields(dig) === fields(api);
+}
+
+describe('a signed parent', () => {
+  const parent = 'chain.test';
+  let parentDs: string;
+  beforeAll(async () => {
+    parentDs = await sha256Ds(await zone(parent, true));
+  });
+
+  it('answers a signed child’s DS itself, signed, so a validator follows the chain into the child', async () => {
+    const child = `signed.${parent}`;
+    const childId = await zone(child, true);
+    const ds = await dig(child, 'DS');
+    expect(ds.status).toBe('NOERROR');
+    expect(ds.text).toMatch(/flags: qr aa/);
+    const records = ds.records.filter((r) => r.type === 'DS');
+    expect(records).toHaveLength(1);
+    expect(sameDs(records[0]!.data, await sha256Ds(childId))).toBe(true);
+    const sig = ds.records.find((r) => r.type === 'RRSIG');
+    expect(sig?.data.split(/\s+/)[7]).toBe(`${parent}.`);
+
+    expect(await delv(parent, parentDs, child, 'DS')).toContain(FULLY);
+    const www = await delv(parent, parentDs, `www.${child}`, 'A');
+    expect(www).toContain(FULLY);
+    expect(www).toMatch(/^www\.signed\.chain\.test\.\s+\d+\s+IN\s+A\s+192\.0\.2\.1$/m);
+    const nx = await delv(parent, parentDs, `nope.${child}`, 'A');
+    expect(nx).toContain(NEGATIVE);
+    expect(nx).toContain(';-$NXDOMAIN');
+  });
+
+  it('proves an unsigned child insecure (no DS, NS at the cut), not broken', async () => {
+    const child = `plain.${parent}`;
+    await zone(child, false);
+    const ds = await dig(child, 'DS');
+    expect(ds.status).toBe('NOERROR');
+    const nsec = ds.records.find((r) => r.type === 'NSEC' && r.name === `${child}.`);
+    expect(nsec?.data).toMatch(/ NS RRSIG NSEC$/);
+    expect(await delv(parent, parentDs, child, 'DS')).toContain(NEGATIVE);
+    const www = await delv(parent, parentDs, `www.${child}`, 'A');
+    expect(www).toContain(INSECURE);
+    expect(www).not.toMatch(/broken|resolution failed/);
+  });
+
+  it('withdraws the DS while the child asks for its removal, and once it is unsigned', async () => {
+    const child = `leaving.${parent}`;
+    const id = await zone(child, true);
+    expect(await delv(parent, parentDs, `www.${child}`, 'A')).toContain(FULLY);
+
+    // RFC 8078: the parent acts on the child's delete signal at once.
+    await dnssec(id, { ds_removal: true });
+    expect((await dig(child, 'DS')).records.filter((r) => r.type === 'DS')).toEqual([]);
+    const removing = await delv(parent, parentDs, `www.${child}`, 'A');
+    expect(removing).toContain(INSECURE);
+    expect(removing).not.toMatch(/broken|resolution failed/);
+
+    await dnssec(id, { ds_removal: false });
+    expect(await delv(parent, parentDs, `www.${child}`, 'A')).toContain(FULLY);
+
+    await dnssec(id, { enabled: false });
+    expect((await dig(child, 'DS')).records.filter((r) => r.type === 'DS')).toEqual([]);
+    expect(await delv(parent, parentDs, `www.${child}`, 'A')).toContain(INSECURE);
+
+    await dnssec(id, { enabled: true });
+    expect(sameDs((await dig(child, 'DS')).records[0]!.data, await sha256Ds(id))).toBe(true);
+    expect(await delv(parent, parentDs, `www.${child}`, 'A')).toContain(FULLY);
+  });
+
+  it('holds the DS under NS records of its own only when they name the child’s nameservers', async () => {
+    const parentId = (await server.admin.get(`/v1/zones?name=${parent}`)).body.data.zones.find(
+      (z: { name: string }) => z.name === parent,
+    ).id as string;
+    const ours = `ours.${parent}`;
+    const elsewhere = `elsewhere.${parent}`;
+    const oursId = await zone(ours, true);
+    await zone(elsewhere, true);
+    const childNs = (await dig(ours, 'NS')).records
+      .filter((r) => r.type === 'NS')
+      .map((r) => r.data);
+    expect(childNs.length).toBeGreaterThan(0);
+    for (const ns of childNs) await add(parentId, 'ours', 'NS', ns);
+    await add(parentId, 'elsewhere', 'NS', 'ns1.other-provider.example.');
+
+    const ds = (await dig(ours, 'DS')).records.filter((r) => r.type === 'DS');
+    expect(ds).toHaveLength(1);
+    expect(sameDs(ds[0]!.data, await sha256Ds(oursId))).toBe(true);
+    expect(await delv(parent, parentDs, `www.${ours}`, 'A')).toContain(FULLY);
+
+    // Delegated to another operator, whose keys are not the ones hosted here: no DS from us.
+    expect((await dig(elsewhere, 'DS')).records.filter((r) => r.type === 'DS')).toEqual([]);
+    expect(await delv(parent, parentDs, elsewhere, 'DS')).toContain(NEGATIVE);
+  });
+
+  it('has the names between it and a deeper child (NODATA, not NXDOMAIN)', async () => {
+    const child = `a.between.${parent}`;
+    await zone(child, true);
+    const ent = await dig(`between.${parent}`, 'A');
+    expect(ent.status).toBe('NOERROR');
+    const out = await delv(parent, parentDs, `between.${parent}`, 'A');
+    expect(out).toContain(NEGATIVE);
+    expect(out).toContain(';-$NXRRSET');
+    expect(await delv(parent, parentDs, `www.${child}`, 'A')).toContain(FULLY);
+  });
+
+  it('denies the DS of a child that was deleted', async () => {
+    const child = `gone.${parent}`;
+    const id = await zone(child, true);
+    expect((await dig(child, 'DS')).records.some((r) => r.type === 'DS')).toBe(true);
+    const del = await server.admin.delete(`/v1/zones/${id}`);
+    expect(del.status, JSON.stringify(del.body)).toBe(202);
+    const ds = await dig(child, 'DS');
+    expect(ds.status).toBe('NXDOMAIN');
+    expect(await delv(parent, parentDs, child, 'DS')).toContain(';-$NXDOMAIN');
+  });
+});
+
+describe('the parent’s transferred form', () => {
+  const parent = 'xfr-chain.test';
+  const soaSerial = async () =>
+    Number((await digAt(server.service.dnsPort, parent, 'SOA')).records[0]!.data.split(' ')[2]);
+
+  it('holds the child’s NS and signed DS, with a new serial when they change', async () => {
+    await zone(parent, true);
+    const child = `kid.${parent}`;
+    const childId = await zone(child, false);
+    const before = await soaSerial();
+
+    await dnssec(childId, { enabled: true });
+    await vi.waitFor(async () => expect(await soaSerial()).toBeGreaterThan(before), {
+      timeout: 10_000,
+    });
+    const xfr = await digXfr(server.service.dnsPort, parent, 'AXFR');
+    const at = xfr.records.filter((r) => r.name === `${child}.`);
+    const childNs = (await digAt(server.service.dnsPort, child, 'NS')).records.map((r) => r.data);
+    expect(at.filter((r) => r.type === 'NS').map((r) => r.data)).toEqual(
+      expect.arrayContaining(childNs),
+    );
+    expect(new Set(at.map((r) => r.type))).toEqual(new Set(['DS', 'NS', 'NSEC', 'RRSIG']));
+    const ds = at.find((r) => r.type === 'DS')!;
+    expect(sameDs(ds.data, await sha256Ds(childId))).toBe(true);
+    expect(at.filter((r) => r.type === 'RRSIG').map((r) => r.data.split(' ')[0])).toEqual(
+      expect.arrayContaining(['DS', 'NSEC']),
+    );
+    expect(at.find((r) => r.type === 'NSEC')!.data).toMatch(/ NS DS RRSIG NSEC$/);
+
+    const signed = await soaSerial();
+    await dnssec(childId, { enabled: false });
+    await vi.waitFor(async () => expect(await soaSerial()).toBeGreaterThan(signed), {
+      timeout: 10_000,
+    });
+    const after = await digXfr(server.service.dnsPort, parent, 'AXFR');
+    expect(after.records.filter((r) => r.name === `${child}.`).map((r) => r.type)).not.toContain(
+      'DS',
+    );
+  });
+});

@@ -1,0 +1,82 @@
+// A new serial for each zone whose cut of a zone hosted below it changed (ADR 0030): the child
+// was created or deleted, switched DNSSEC on or off, or asked for its DS to be removed. The
+// parent's transferred form holds the child's NS and DS, and a secondary transfers a zone again
+// only when its serial moves.
+import type { Logger } from 'pino';
+import type { ZoneEvent, ZoneEvents } from '../../events';
+import type { Store } from '../../store/db';
+import { newSerial } from '../../store/zones';
+import { parentOf } from '../names';
+import type { ViewStore } from '../view-store';
+import type { ChildCut } from '../zone-view';
+
+interface Cut {
+  parentId: string;
+  /** The NS and DS the parent holds for the child, as text. */
+  fingerprint: string;
+}
+
+function fingerprintOf(cut: ChildCut): string {
+  const hex = (rdatas: readonly Buffer[]) => rdatas.map((r) => r.toString('hex')).join(',');
+  return `${cut.ns.ttl}:${hex(cut.ns.rdatas)}:${cut.ds ? `${cut.ds.ttl}:${hex(cut.ds.rdatas)}` : ''}`;
+}
+
+export class ChildCutSerials {
+  /** Child zone id → the cut its parent holds for it. */
+  private readonly cuts = new Map<string, Cut>();
+
+  constructor(
+    private readonly views: ViewStore,
+    /** Called for each parent zone whose cut of a child changed. */
+    private readonly bump: (zoneId: string) => void,
+  ) {
+    for (const view of views.zones()) {
+      const cut = this.cutOf(view.id);
+      if (cut) this.cuts.set(view.id, cut);
+    }
+  }
+
+  /** Takes in one store event, after the view store applied it. */
+  onEvent(e: ZoneEvent): void {
+    // A zone's records never move its cut in the zone above: its NS there are the service's.
+    if (e.kind === 'rrsets') return;
+    const before = this.cuts.get(e.zoneId);
+    const now = e.kind === 'deleted' ? undefined : this.cutOf(e.zoneId);
+    if (now) this.cuts.set(e.zoneId, now);
+    else this.cuts.delete(e.zoneId);
+    if (before && before.parentId !== now?.parentId) this.bump(before.parentId);
+    if (now && (before?.parentId !== now.parentId || before.fingerprint !== now.fingerprint))
+      this.bump(now.parentId);
+  }
+
+  private cutOf(zoneId: string): Cut | undefined {
+    const view = this.views.byZoneId(zoneId);
+    if (!view) return undefined;
+    const parent = this.views.findZone(parentOf(view.name));
+    const cut = parent?.childCut(view.name);
+    return parent && cut ? { parentId: parent.id, fingerprint: fingerprintOf(cut) } : undefined;
+  }
+}
+
+/**
+ * Watches the store's events (subscribe after the view store) and gives each zone whose cut of a
+ * hosted child changed a new serial, which NOTIFY announces. Returns the unsubscribe.
+ */
+export function watchChildCutSerials(
+  views: ViewStore,
+  store: Store,
+  events: ZoneEvents,
+  log: Logger,
+  /** Several nodes: every node keeps the cuts, the leader alone makes the serial. */
+  mayBump: () => boolean = () => true,
+): () => void {
+  const serials = new ChildCutSerials(views, (zoneId) => {
+    if (!mayBump()) return;
+    // Not awaited: the child's write is answered without waiting for its parent's serial.
+    newSerial(store, zoneId).then(
+      (state) => log.info({ zoneId, serial: state?.serial }, 'new serial: a child zone changed'),
+      (err: unknown) => log.error({ err, zoneId }, 'new serial for a child zone change failed'),
+    );
+  });
+  return events.subscribe((e) => serials.onEvent(e));
+}

@@ -172,6 +172,61 @@ describe('a signed parent', () => {
   });
 });
 
+describe('what the API says of the parent', () => {
+  const parentZone = async (id: string) =>
+    (await server.admin.get(`/v1/zones/${id}/dnssec/ds`)).body.data.parent_zone as {
+      zone_id: string;
+      name: string;
+      holds_ds: boolean;
+      delegated_elsewhere: boolean;
+      enabled: boolean;
+      signed: boolean;
+    } | null;
+
+  it('names the hosted parent and whether it publishes the DS now', async () => {
+    const parentId = await zone('api-chain.test', false);
+    expect(await parentZone(parentId)).toBeNull();
+    const childId = await zone('deep.kid.api-chain.test', false);
+    const unsigned = { zone_id: parentId, name: 'api-chain.test', enabled: true, signed: false };
+    expect(await parentZone(childId)).toEqual({
+      ...unsigned,
+      holds_ds: false,
+      delegated_elsewhere: false,
+    });
+
+    await dnssec(childId, { enabled: true });
+    expect(await parentZone(childId)).toMatchObject({ holds_ds: true });
+    // The nearest hosted zone above is the parent.
+    const middleId = await zone('kid.api-chain.test', false);
+    expect(await parentZone(childId)).toMatchObject({ zone_id: middleId, holds_ds: true });
+    const middleDs = await dig('deep.kid.api-chain.test', 'DS');
+    expect(middleDs.records.find((r) => r.type === 'RRSIG')).toBeUndefined(); // kid is unsigned
+    expect(middleDs.records.some((r) => r.type === 'DS')).toBe(true);
+
+    await dnssec(childId, { ds_removal: true });
+    expect(await parentZone(childId)).toMatchObject({ holds_ds: false });
+    await dnssec(childId, { ds_removal: false });
+
+    await add(middleId, 'deep', 'NS', 'ns1.other-provider.example.');
+    expect(await parentZone(childId)).toMatchObject({ holds_ds: false, delegated_elsewhere: true });
+    expect((await dig('deep.kid.api-chain.test', 'DS')).records.some((r) => r.type === 'DS')).toBe(
+      false,
+    );
+  });
+
+  it('says so when the parent is disabled', async () => {
+    const parentId = await zone('off-chain.test', true);
+    const childId = await zone('kid.off-chain.test', true);
+    const off = await server.admin.put(`/v1/zones/${parentId}`, { status: 'disabled' });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await parentZone(childId)).toMatchObject({
+      enabled: false,
+      signed: true,
+      holds_ds: false,
+    });
+  });
+});
+
 describe('the parent’s transferred form', () => {
   const parent = 'xfr-chain.test';
   const soaSerial = async () =>

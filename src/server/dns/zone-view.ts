@@ -6,6 +6,7 @@ import { asciiLower, bare, labelCount, parentOf } from './names';
 import type { RecordType } from '../../shared/dns/records';
 import { contentToRdata, nameWire, soaRdata, TYPE } from './rdata';
 import { NEGATIVE_TTL } from '../zones/soa';
+import { delegatedHere } from '../zones/child-cut';
 import { cdsRdata, DELETE_CDS } from '../zones/dnssec-keys';
 
 export interface RRset {
@@ -173,9 +174,7 @@ export class ZoneView {
   }
 
   exists(name: string): boolean {
-    return (
-      name === this.name || this.nodes.has(name) || this.isEnt(name) || !!this.childCut(name)
-    );
+    return name === this.name || this.nodes.has(name) || this.isEnt(name) || !!this.childCut(name);
   }
 
   /**
@@ -192,11 +191,12 @@ export class ZoneView {
       if (this.hosted.servedAt(p)) return undefined; // a zone between is its parent
     }
     const own = rrsetOf(this.nodes.get(name), TYPE.NS!);
-    const ours = new Set(child.nameservers.map((n) => asciiLower(bare(n))));
-    const toUs = !own || own.rdatas.every((r) => ours.has(asciiLower(nameAt(r, 0))));
+    const toUs = delegatedHere(own?.rdatas.map((r) => nameAt(r, 0)) ?? [], child.nameservers);
     const cds = child.key?.cds.rdatas[0];
     const ds =
-      cds && toUs && !cds.equals(DELETE_CDS) ? { type: TYPE.DS!, ttl: this.ttl, rdatas: [cds] } : null;
+      cds && toUs && !cds.equals(DELETE_CDS)
+        ? { type: TYPE.DS!, ttl: this.ttl, rdatas: [cds] }
+        : null;
     return {
       child,
       ns: own ?? { type: TYPE.NS!, ttl: this.ttl, rdatas: child.apexNs().rdatas },

@@ -57,6 +57,25 @@ export type Cryptokey = z.infer<typeof cryptokeySchema>;
 
 export const dnssecStatusResponse = envelope(dnssecStatusSchema);
 export const cryptokeysResponse = envelope(z.object({ cryptokeys: z.array(cryptokeySchema) }));
+/**
+ * The account's zone hosted here above a zone, if any (ADR 0030): it delegates to the zone and,
+ * while the zone is signed, publishes its DS itself, so no registrar is involved.
+ */
+export const parentZoneSchema = z
+  .object({
+    zone_id: z.string(),
+    name: z.string(),
+    /** Whether the parent publishes this zone's DS now. */
+    holds_ds: z.boolean(),
+    /** NS records in the parent send this name to other nameservers: it holds no DS. */
+    delegated_elsewhere: z.boolean(),
+    /** The parent zone is enabled (a disabled zone is not served). */
+    enabled: z.boolean(),
+    /** The parent is signed: only then does its DS make this zone validate. */
+    signed: z.boolean(),
+  })
+  .nullable();
+
 export const dsResponse = envelope(
   z.object({
     ds_records: z.array(z.string()),
@@ -67,5 +86,7 @@ export const dsResponse = envelope(
      */
     cds_records: z.array(z.string()),
     cdnskey_records: z.array(z.string()),
+    parent_zone: parentZoneSchema,
   }),
 );
+export type DsAnswer = z.infer<typeof dsResponse>['data'];

@@ -1,7 +1,11 @@
 // Parsers of the DNSSEC answers: the shared zod schemas. Loaded on demand (dnssec.ts imports it
 // dynamically), so zod stays out of the initial load.
 import { z } from 'zod';
-import { cryptokeySchema, dnssecStatusSchema } from '../../shared/api/usage-dnssec';
+import {
+  cryptokeySchema,
+  dnssecStatusSchema,
+  parentZoneSchema,
+} from '../../shared/api/usage-dnssec';
 
 export const dnssecStatusParser = dnssecStatusSchema.extend({
   // A server from before the DS removal request (ADR 0029) does not send it.
@@ -13,4 +17,6 @@ export const dsParser = z.object({
   // A server from before CDS (ADR 0029) sends neither: nothing is published.
   cds_records: z.array(z.string()).default([]),
   cdnskey_records: z.array(z.string()).default([]),
+  // A server from before ADR 0030 does not say: as if no parent were hosted here.
+  parent_zone: parentZoneSchema.default(null),
 });

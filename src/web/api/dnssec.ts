@@ -1,6 +1,6 @@
 // DNSSEC: the query-key factory, query options and hooks of a zone's state, keys and DS records.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Cryptokey, DnssecStatus } from '../../shared/api/usage-dnssec';
+import type { Cryptokey, DnssecStatus, DsAnswer } from '../../shared/api/usage-dnssec';
 import { CDS_DIGEST_TYPE, DELETE_CDS_TEXT } from '../../shared/dns/dnssec-names';
 import { apiRequest } from './client';
 import { zoneKeys } from './zones';
@@ -38,12 +38,11 @@ export const cryptokeysQuery = (zoneId: string) =>
       ).cryptokeys,
   });
 
-/** DS records for the registrar, and the CDS and CDNSKEY the zone publishes for its parent. */
-export interface DsAnswer {
-  ds_records: string[];
-  cds_records: string[];
-  cdnskey_records: string[];
-}
+/**
+ * DS records for the registrar, the CDS and CDNSKEY the zone publishes for its parent, and the
+ * parent zone when it is hosted here too (ADR 0030).
+ */
+export type { DsAnswer };
 
 export const dsQuery = (zoneId: string) =>
   queryOptions({

@@ -18,6 +18,9 @@ import {
   dsText,
 } from '../../zones/dnssec-keys';
 import type { Db } from '../../store/db';
+import { hostedParent, type HostedParent } from '../../store/child-zones';
+import { delegatedHere } from '../../zones/child-cut';
+import { nameserversFor } from '../../zones/nameservers';
 import { listKeys, removalFor, setDnssec, setDsRemoval } from '../../store/dnssec';
 import { ApiFailure } from '../errors';
 import type { ZoneRow } from '../../store/zones';
@@ -62,19 +65,29 @@ function cryptokey(zone: ZoneRow, k: KeyRow) {
 
 /** DS for the registrar, and the CDS and CDNSKEY the zone publishes (its first active key's, as
  * the DNS server loads it, view-store.ts loadKey; or the delete signal, while it asks for that). */
-function dsBody(zone: ZoneRow, keys: KeyRow[]) {
+function dsBody(zone: ZoneRow, keys: KeyRow[], parent: HostedParent | null, nameservers: string[]) {
   const key = keys.find((k) => k.active);
+  const removing = !!key && removalFor(zone.dnssec_ds_removal_at, key.created_at) !== null;
   const apex =
     key &&
     cdsRdata(
       zone.name,
       dnskeyRdata(key.flags, key.algorithm, Buffer.from(key.public_key, 'base64')),
-      removalFor(zone.dnssec_ds_removal_at, key.created_at) !== null,
+      removing,
     );
+  const here = parent ? delegatedHere(parent.ns, nameservers) : false;
   return {
     ds_records: keys.flatMap((k) => cryptokey(zone, k).ds),
     cds_records: apex ? [dsText(apex.cds)] : [],
     cdnskey_records: apex ? [dnskeyTextOf(apex.cdnskey)] : [],
+    parent_zone: parent && {
+      zone_id: parent.id,
+      name: parent.name,
+      holds_ds: !!key && !removing && here && parent.status === 'active',
+      delegated_elsewhere: !here,
+      enabled: parent.status === 'active',
+      signed: Boolean(parent.dnssec_enabled),
+    },
   };
 }
 
@@ -170,7 +183,10 @@ export function registerUsageDnssecRoutes(r: Registrar) {
         'ds_records: what to give the registrar (SHA-256 and SHA-384 digests). cds_records and ' +
         'cdnskey_records: the CDS (SHA-256) and CDNSKEY records the zone publishes at its apex ' +
         'while DNSSEC is on (RFC 7344, RFC 8078), which registries and registrars that scan for ' +
-        'them use to install the DS by themselves. All three lists are empty while DNSSEC is off.',
+        'them use to install the DS by themselves. All three lists are empty while DNSSEC is off. ' +
+        "parent_zone: the account's zone hosted here above this one, which delegates to it and " +
+        'publishes its DS while it is signed (holds_ds), unless NS records there send the name to ' +
+        'other nameservers (delegated_elsewhere); null when there is none.',
       middleware: withZone,
       request: { params: zoneParams },
       responses: {
@@ -180,7 +196,9 @@ export function registerUsageDnssecRoutes(r: Registrar) {
     }),
     async (c) => {
       const zone = c.get('zone');
-      return c.json(success(dsBody(zone, await listKeys(db, zone.id))), 200);
+      const [keys, parent] = await Promise.all([listKeys(db, zone.id), hostedParent(db, zone)]);
+      const nameservers = nameserversFor(r.deps.config, zone.region);
+      return c.json(success(dsBody(zone, keys, parent, nameservers)), 200);
     },
   );
 }

@@ -25,7 +25,16 @@ const key = {
 /** A fake service: DNSSEC state that PATCH changes; keys and DS follow it. */
 const REMOVAL_SINCE = '2026-11-20T10:00:00.000Z';
 
-function service(opts: { enabled: boolean; patchStatus?: number }) {
+interface ParentZone {
+  zone_id: string;
+  name: string;
+  holds_ds: boolean;
+  delegated_elsewhere: boolean;
+  enabled: boolean;
+  signed: boolean;
+}
+
+function service(opts: { enabled: boolean; patchStatus?: number; parent?: ParentZone }) {
   let enabled = opts.enabled;
   let removal: string | null = null;
   const ok = (data: unknown) => ({ status: 200, body: { status: 'success', data } });
@@ -58,6 +67,9 @@ function service(opts: { enabled: boolean; patchStatus?: number }) {
         ds_records: enabled ? key.ds : [],
         cds_records: enabled ? [cds] : [],
         cdnskey_records: enabled ? [removal ? '0 3 0 AA==' : key.dnskey] : [],
+        parent_zone: opts.parent
+          ? { ...opts.parent, holds_ds: opts.parent.holds_ds && enabled && !removal }
+          : null,
       });
     }
     return ok(
@@ -177,5 +189,72 @@ describe('DNSSEC panel', () => {
     );
     expect(await within(card).findByText(`2371 13 2 ${D256}`)).toBeVisible();
     expect(within(card).queryByText('Removal requested')).toBeNull();
+  });
+
+  describe('a parent zone hosted here too (ADR 0030)', () => {
+    const parent: ParentZone = {
+      zone_id: 'zone_parent',
+      name: 'com.example',
+      holds_ds: true,
+      delegated_elsewhere: false,
+      enabled: true,
+      signed: true,
+    };
+
+    it('says the parent publishes the DS, and asks nothing of a registrar', async () => {
+      service({ enabled: true, parent });
+      renderPage();
+      expect(
+        await screen.findByRole('heading', { name: 'DS record published by com.example' }),
+      ).toBeVisible();
+      expect(
+        screen.getByText(/publishes this DS itself, so there is nothing to give a registrar/),
+      ).toBeVisible();
+      expect(screen.queryByText(/Add one DS record, the SHA-256 one/)).toBeNull();
+      expect(screen.getByText(/com\.example is signed: once its own DS/)).toBeVisible();
+      expect(
+        screen.getByText(/com\.example, hosted here too, publishes its DS record/),
+      ).toBeVisible();
+      const links = screen.getAllByRole('link', { name: 'com.example' });
+      expect(links[0]).toHaveAttribute('href', '/zones/zone_parent/dnssec');
+      // The DS itself stays on show.
+      expect(screen.getByRole('region', { name: 'DS record · SHA-256' })).toBeVisible();
+    });
+
+    it('warns when the parent is not signed', async () => {
+      service({ enabled: true, parent: { ...parent, signed: false } });
+      renderPage();
+      expect(await screen.findByText('com.example is not signed')).toBeVisible();
+    });
+
+    it('says when the parent’s NS records send the zone elsewhere, with the registrar steps', async () => {
+      service({
+        enabled: true,
+        parent: { ...parent, holds_ds: false, delegated_elsewhere: true },
+      });
+      renderPage();
+      expect(
+        await screen.findByText(
+          'com.example is hosted here, but sends example.com to other nameservers',
+        ),
+      ).toBeVisible();
+      expect(screen.getByRole('link', { name: 'com.example' })).toHaveAttribute(
+        'href',
+        '/zones/zone_parent/records',
+      );
+      expect(screen.getByRole('heading', { name: 'DS records for your registrar' })).toBeVisible();
+    });
+
+    it('says the hosted parent withdrew the DS when removal is asked', async () => {
+      service({ enabled: true, parent });
+      const user = renderPage();
+      const card = await screen.findByRole('region', { name: 'Automatic DS updates (CDS)' });
+      await user.click(
+        within(card).getByRole('button', { name: 'Ask the parent to remove the DS' }),
+      );
+      expect(
+        await screen.findByText(/hosted here, withdrew this zone’s DS as soon as it was asked/),
+      ).toBeVisible();
+    });
   });
 });

@@ -1,5 +1,6 @@
 // DNSSEC tab: the state and its switch, then (while on) the DS records for the registrar with
-// the steps to take, and the signing keys. State, keys and DS load side by side.
+// the steps to take (or the hosted parent zone that publishes them, ADR 0030), and the signing
+// keys. State, keys and DS load side by side.
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { useCryptokeys, useDnssecStatus, useDsRecords } from '../../api/dnssec';
@@ -12,7 +13,7 @@ import { CdsCard } from './cds-card';
 import { CryptokeysCard } from './cryptokeys-card';
 import { DnssecStatusCard } from './dnssec-status-card';
 import { DsRecordCard } from './ds-record-card';
-import { DsSteps } from './ds-steps';
+import { DsSectionHead } from './ds-section-head';
 
 function LoadingCard({ label }: { label: string }) {
   return (
@@ -59,7 +60,11 @@ export function DnssecPage() {
   const zoneName = zone.name;
   return (
     <div className="dnssec-page">
-      <DnssecStatusCard zoneName={zoneName} status={status.data} />
+      <DnssecStatusCard
+        zoneName={zoneName}
+        status={status.data}
+        dsFromParent={ds.data?.parent_zone?.holds_ds ? ds.data.parent_zone.name : null}
+      />
       {!on ? (
         <section className="card" aria-label="Keys and DS records">
           <EmptyState icon={<IconShield width="28" height="28" />} title="No keys, no DS records">
@@ -72,43 +77,32 @@ export function DnssecPage() {
       ) : (
         <>
           <section className="dnssec-ds" aria-labelledby="ds-title">
-            {removing ? (
-              <div className="section-head">
-                <h2 className="section-title" id="ds-title">
-                  DS records the parent may still hold
-                </h2>
-                <p className="card-description">
-                  The zone asks its parent to remove these (see Automatic DS updates below). Do not
-                  add them at your registrar again unless you stop asking.
-                </p>
-              </div>
-            ) : (
-              <>
-                <div className="section-head">
-                  <h2 className="section-title" id="ds-title">
-                    DS records for your registrar
-                  </h2>
-                  <p className="card-description">
-                    The DS record links the parent zone to this zone’s key and completes the chain
-                    of trust. Until your registrar publishes it, resolvers treat the zone as
-                    unsigned.
-                  </p>
-                </div>
-                <DsSteps zoneName={zoneName} />
-              </>
-            )}
             {ds.isPending ? (
               <LoadingCard label="Loading DS records" />
             ) : ds.isError ? (
-              <LoadError error={ds.error} retry={() => void ds.refetch()} busy={ds.isFetching} />
-            ) : ds.data.ds_records.length === 0 ? (
-              <p className="card card-pad muted">The service reported no DS records yet.</p>
+              <>
+                <h2 className="section-title" id="ds-title">
+                  DS records
+                </h2>
+                <LoadError error={ds.error} retry={() => void ds.refetch()} busy={ds.isFetching} />
+              </>
             ) : (
-              <div className="ds-grid">
-                {ds.data.ds_records.map((record) => (
-                  <DsRecordCard key={record} zoneName={zoneName} record={record} />
-                ))}
-              </div>
+              <>
+                <DsSectionHead
+                  zoneName={zoneName}
+                  parent={ds.data.parent_zone}
+                  removing={removing}
+                />
+                {ds.data.ds_records.length === 0 ? (
+                  <p className="card card-pad muted">The service reported no DS records yet.</p>
+                ) : (
+                  <div className="ds-grid">
+                    {ds.data.ds_records.map((record) => (
+                      <DsRecordCard key={record} zoneName={zoneName} record={record} />
+                    ))}
+                  </div>
+                )}
+              </>
             )}
           </section>
           {ds.isSuccess && <CdsCard zoneName={zoneName} status={status.data} ds={ds.data} />}

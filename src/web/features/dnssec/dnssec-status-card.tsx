@@ -13,7 +13,16 @@ import { IconShield } from '../../ui/icons';
 import { Time } from '../../ui/time';
 import { useDialogParam } from '../../ui/use-dialog-param';
 
-export function DnssecStatusCard({ zoneName, status }: { zoneName: string; status: DnssecStatus }) {
+export function DnssecStatusCard({
+  zoneName,
+  status,
+  dsFromParent = null,
+}: {
+  zoneName: string;
+  status: DnssecStatus;
+  /** The hosted parent zone that publishes the DS itself (ADR 0030), if any. */
+  dsFromParent?: string | null;
+}) {
   const change = useSetDnssec(status.zone_id);
   const [confirmOpen, setConfirmOpen] = useDialogParam('disable-dnssec');
   const [error, setError] = useState<unknown>(null);
@@ -64,7 +73,9 @@ export function DnssecStatusCard({ zoneName, status }: { zoneName: string; statu
                 .{' '}
                 {status.ds_removal_requested_at
                   ? 'The zone asks its parent to remove the DS record: once it is gone, resolvers treat the zone as unsigned.'
-                  : 'Resolvers validate the answers once your registrar publishes the DS record below.'}
+                  : dsFromParent
+                    ? `${dsFromParent}, hosted here too, publishes its DS record: resolvers that trust ${dsFromParent} validate the answers.`
+                    : 'Resolvers validate the answers once your registrar publishes the DS record below.'}
               </>
             ) : (
               <>

@@ -98,3 +98,37 @@ test('turns DNSSEC on, copies the DS three ways, and turns it off after confirmi
     key_count: 0,
   });
 });
+
+test('a zone below a signed zone of the account gets its DS from that zone, with no registrar', async ({
+  page,
+}) => {
+  // ADR 0030: the parent, hosted here too, publishes the child's DS itself.
+  const parent = await api().createZone(uniqueZoneName('dnssec-parent'));
+  const child = await api().createZone(`dev.${parent.name}`);
+  const on = await fetch(`${server.url}/v1/zones/${parent.id}/dnssec/status`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ enabled: true }),
+  });
+  expect(on.status).toBe(200);
+  await signInWithLink(page, undefined, `/zones/${child.id}/dnssec`);
+  await page.getByRole('button', { name: 'Turn on DNSSEC' }).click();
+  await expect(
+    page.getByRole('heading', { name: `DS record published by ${parent.name}` }),
+  ).toBeVisible();
+  await expect(page.getByText(`${parent.name} is signed: once its own DS`)).toBeVisible();
+  await expect(page.getByText('Add one DS record, the SHA-256 one')).toHaveCount(0);
+
+  // What the page says is what the DNS server answers: the parent serves the child's DS.
+  const { ds_records: ds } = await get<{ ds_records: string[] }>(`/v1/zones/${child.id}/dnssec/ds`);
+  const sha256 = ds.find((d) => d.split(' ')[2] === '2')!;
+  const answer = await dig(Number(process.env.E2E_DNS_PORT), child.name, 'DS', '+dnssec');
+  expect(answer.records.filter((r) => r.type === 'DS').map((r) => r.data)).toEqual([sha256]);
+  expect(answer.records.find((r) => r.type === 'RRSIG')?.data.split(' ')[7]).toBe(
+    `${parent.name}.`,
+  );
+
+  await page.getByRole('link', { name: parent.name }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/zones/${parent.id}/dnssec$`));
+  await expect(page.getByRole('heading', { name: 'DS records for your registrar' })).toBeVisible();
+});

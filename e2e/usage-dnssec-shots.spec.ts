@@ -98,6 +98,17 @@ for (const scheme of schemes) {
       await page.getByRole('button', { name: 'Turn off DNSSEC' }).click();
       await page.getByRole('dialog').waitFor();
       await shot('dnssec-confirm');
+      await page.keyboard.press('Escape');
+
+      // A zone below it, signed: the parent (unsigned, then signed) publishes its DS (ADR 0030).
+      const child = await api().createZone(`dev.${zone.name}`);
+      await page.goto(`/zones/${child.id}/dnssec`);
+      await page.getByRole('button', { name: 'Turn on DNSSEC' }).click();
+      await page.getByRole('heading', { name: `DS record published by ${zone.name}` }).waitFor();
+      await shot('dnssec-child');
+      await page.getByRole('button', { name: 'Ask the parent to remove the DS' }).click();
+      await page.getByText(/withdrew this zone’s DS/).waitFor();
+      await shot('dnssec-child-removing');
     });
   }
 }

@@ -22,6 +22,11 @@ export function CdsCard({ zoneName, status, ds }: CdsCardProps) {
   const [error, setError] = useState<unknown>(null);
   const since = status.ds_removal_requested_at;
   const cds = ds.cds_records[0];
+  // The account's zone above, hosted here, takes the DS straight from this zone (ADR 0030).
+  const hostedParent =
+    ds.parent_zone && !ds.parent_zone.delegated_elsewhere && ds.parent_zone.enabled
+      ? ds.parent_zone.name
+      : null;
   if (!cds) return null; // a server that publishes none
 
   const request = (requested: boolean) => {
@@ -48,6 +53,12 @@ export function CdsCard({ zoneName, status, ds }: CdsCardProps) {
             asks its parent to remove the DS record. The zone stays signed meanwhile, so nothing
             breaks while the parent acts.
           </>
+        ) : hostedParent ? (
+          <>
+            The zone also publishes its DS as CDS and CDNSKEY records, for parents that scan for
+            them. {hostedParent}, hosted here, needs neither: it takes the DS from this zone as it
+            changes.
+          </>
         ) : (
           <>
             The zone also publishes its DS as CDS and CDNSKEY records. Registries that scan for them
@@ -60,9 +71,18 @@ export function CdsCard({ zoneName, status, ds }: CdsCardProps) {
       {since ? (
         <ol className="ds-steps">
           <li>
-            <strong>Wait until the parent no longer lists a DS record</strong> for {zoneName}. A
-            registry that reads CDS acts within a few days; with any other, remove the DS record at
-            your registrar yourself. This should then print nothing:
+            {hostedParent ? (
+              <>
+                <strong>{hostedParent}, hosted here, no longer lists a DS record</strong> for{' '}
+                {zoneName}: it acted at once. This prints nothing:
+              </>
+            ) : (
+              <>
+                <strong>Wait until the parent no longer lists a DS record</strong> for {zoneName}. A
+                registry that reads CDS acts within a few days; with any other, remove the DS record
+                at your registrar yourself. This should then print nothing:
+              </>
+            )}
             <CopyText
               className="copy-text-box"
               command
@@ -88,11 +108,11 @@ export function CdsCard({ zoneName, status, ds }: CdsCardProps) {
       <FormAlert error={error} />
       <div className="form-actions">
         {since ? (
-          <Button onClick={() => request(false)} busy={change.isPending}>
+          <Button className="btn-wrap" onClick={() => request(false)} busy={change.isPending}>
             Stop asking (publish the key’s CDS again)
           </Button>
         ) : (
-          <Button onClick={() => request(true)} busy={change.isPending}>
+          <Button className="btn-wrap" onClick={() => request(true)} busy={change.isPending}>
             Ask the parent to remove the DS
           </Button>
         )}

@@ -255,6 +255,13 @@ describe('DNSSEC panel', () => {
       expect(
         await screen.findByText(/hosted here, withdrew this zone’s DS as soon as it was asked/),
       ).toBeVisible();
+      expect(card).toHaveTextContent('com.example, hosted here, no longer lists a DS record');
+      await user.click(screen.getByRole('button', { name: 'Turn off DNSSEC' }));
+      const dialog = screen.getByRole('dialog', { name: 'Turn off DNSSEC for example.com?' });
+      expect(dialog).toHaveTextContent(
+        'com.example, hosted here, withdrew the DS when this zone asked',
+      );
+      expect(dialog).not.toHaveTextContent('at your registrar');
     });
   });
 });

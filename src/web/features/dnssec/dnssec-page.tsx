@@ -3,7 +3,7 @@
 // keys. State, keys and DS load side by side.
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
-import { useCryptokeys, useDnssecStatus, useDsRecords } from '../../api/dnssec';
+import { type DsAnswer, useCryptokeys, useDnssecStatus, useDsRecords } from '../../api/dnssec';
 import { useZone } from '../../api/zones';
 import { EmptyState } from '../../ui/empty-state';
 import { ErrorPanel } from '../../ui/error-panel';
@@ -36,6 +36,11 @@ function LoadError({ error, retry, busy }: { error: unknown; retry: () => void; 
   );
 }
 
+/** The hosted parent zone that publishes (or, once signed, will publish) the DS itself. */
+function publishingParent(parent: DsAnswer['parent_zone'] | undefined): string | null {
+  return parent && !parent.delegated_elsewhere && parent.enabled ? parent.name : null;
+}
+
 export function DnssecPage() {
   const { zoneId = '' } = useParams();
   const { data: zone } = useZone(zoneId);
@@ -63,7 +68,7 @@ export function DnssecPage() {
       <DnssecStatusCard
         zoneName={zoneName}
         status={status.data}
-        dsFromParent={ds.data?.parent_zone?.holds_ds ? ds.data.parent_zone.name : null}
+        dsFromParent={publishingParent(ds.data?.parent_zone)}
       />
       {!on ? (
         <section className="card" aria-label="Keys and DS records">

@@ -38,7 +38,9 @@ export function DnssecStatusCard({
         setConfirmOpen(false);
         toast.success(
           enabled
-            ? `DNSSEC is on for ${zoneName}. Add the DS record at your registrar.`
+            ? dsFromParent
+              ? `DNSSEC is on for ${zoneName}. ${dsFromParent} publishes its DS record.`
+              : `DNSSEC is on for ${zoneName}. Add the DS record at your registrar.`
             : `DNSSEC is off for ${zoneName}; its keys are deleted.`,
         );
       },
@@ -111,11 +113,29 @@ export function DnssecStatusCard({
             moment.
           </li>
           <li>
-            <strong>Remove the DS record at your registrar first</strong>, and wait until the old
-            one has expired from caches (its TTL at the parent, often a day). While a DS is still
-            published, validating resolvers reject the unsigned answers and the domain stops
-            resolving for their users.{' '}
-            {status.ds_removal_requested_at ? (
+            {dsFromParent && status.ds_removal_requested_at ? (
+              <>
+                <strong>{dsFromParent}, hosted here, withdrew the DS</strong> when this zone asked,{' '}
+                <Time iso={status.ds_removal_requested_at} />. Resolvers that fetched it before
+                reject the unsigned answers until it expires (the TTL of {dsFromParent}): wait that
+                long.
+              </>
+            ) : dsFromParent ? (
+              <>
+                <strong>Ask the parent to remove the DS first</strong> (below), and wait until the
+                old one has expired from caches (the TTL of {dsFromParent}). {dsFromParent}, hosted
+                here, withdraws it at once, but resolvers that fetched it reject the unsigned
+                answers until it expires.
+              </>
+            ) : (
+              <>
+                <strong>Remove the DS record at your registrar first</strong>, and wait until the
+                old one has expired from caches (its TTL at the parent, often a day). While a DS is
+                still published, validating resolvers reject the unsigned answers and the domain
+                stops resolving for their users.{' '}
+              </>
+            )}
+            {dsFromParent ? null : status.ds_removal_requested_at ? (
               <>
                 This zone has asked its parent to remove the DS since{' '}
                 <Time iso={status.ds_removal_requested_at} />: check that the parent no longer lists

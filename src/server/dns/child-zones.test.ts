@@ -149,6 +149,57 @@ describe('a signed parent', () => {
     expect(await delv(parent, parentDs, elsewhere, 'DS')).toContain(NEGATIVE);
   });
 
+  it('answers the DS from the cut alone, whatever records it still holds at that name', async () => {
+    const parentId = (await server.admin.get(`/v1/zones?name=${parent}`)).body.data.zones.find(
+      (z: { name: string }) => z.name === parent,
+    ).id as string;
+    await add(parentId, 'was-cname', 'CNAME', 'shops.elsewhere.example.net.');
+    await add(parentId, 'was-host', 'A', '192.0.2.5');
+    await add(parentId, 'was-host', 'MX', '10 mail.elsewhere.example.net.');
+    const signedId = await zone(`was-cname.${parent}`, true);
+    await zone(`was-host.${parent}`, false);
+
+    const ds = await dig(`was-cname.${parent}`, 'DS');
+    expect(ds.records.filter((r) => r.type !== 'RRSIG').map((r) => r.type)).toEqual(['DS']);
+    expect(sameDs(ds.records[0]!.data, await sha256Ds(signedId))).toBe(true);
+    expect(await delv(parent, parentDs, `www.was-cname.${parent}`, 'A')).toContain(FULLY);
+
+    const nodata = await dig(`was-host.${parent}`, 'DS');
+    const nsec = nodata.records.find((r) => r.type === 'NSEC' && r.name === `was-host.${parent}.`);
+    expect(nsec?.data).toMatch(/\sNS RRSIG NSEC$/);
+    expect(await delv(parent, parentDs, `www.was-host.${parent}`, 'A')).toContain(INSECURE);
+  });
+
+  it('sends the DS of a child below NS records of the parent to those servers', async () => {
+    const parentId = (await server.admin.get(`/v1/zones?name=${parent}`)).body.data.zones.find(
+      (z: { name: string }) => z.name === parent,
+    ).id as string;
+    await add(parentId, 'away', 'NS', 'ns1.other-provider.example.');
+    const childId = await zone(`x.away.${parent}`, true);
+    const ds = await dig(`x.away.${parent}`, 'DS');
+    expect(ds.text).not.toMatch(/flags: qr aa/); // a referral to away's servers
+    expect(ds.records.filter((r) => r.type === 'DS')).toEqual([]);
+    const api = (await server.admin.get(`/v1/zones/${childId}/dnssec/ds`)).body.data.parent_zone;
+    expect(api).toMatchObject({ holds_ds: false, delegated_elsewhere: true });
+  });
+
+  it('takes the DS back to the parent when the parent is enabled again', async () => {
+    const top = 'toggle-chain.test';
+    const topId = await zone(top, true);
+    const topDs = await sha256Ds(topId);
+    await zone(`kid.${top}`, true);
+    const off = await server.admin.put(`/v1/zones/${topId}`, { status: 'disabled' });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    // Disabled, the parent answers nothing: the child answers its own DS meanwhile.
+    const own = await dig(`kid.${top}`, 'DS');
+    expect(own.records.find((r) => r.type === 'SOA')?.name).toBe(`kid.${top}.`);
+    const on = await server.admin.put(`/v1/zones/${topId}`, { status: 'active' });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const ds = await dig(`kid.${top}`, 'DS');
+    expect(ds.records.find((r) => r.type === 'RRSIG')?.data.split(/\s+/)[7]).toBe(`${top}.`);
+    expect(await delv(top, topDs, `www.kid.${top}`, 'A')).toContain(FULLY);
+  });
+
   it('has the names between it and a deeper child (NODATA, not NXDOMAIN)', async () => {
     const child = `a.between.${parent}`;
     await zone(child, true);

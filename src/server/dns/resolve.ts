@@ -52,19 +52,21 @@ export function emptyResolution(rcode: number, aa: boolean): Resolution {
 }
 
 export function resolve(views: ZoneFinder, qname: string, qtype: number): Resolution {
-  const zone = dsSide(views, views.findZone(qname), qname, qtype);
+  const { zone, parked } = dsSide(views, views.findZone(qname), qname, qtype);
   const res = emptyResolution(RCODE.REFUSED, false);
   if (!zone) return res;
   if (!zone.active) {
     res.refusedZone = zone;
     res.deps.push(zone); // the REFUSED is cached until the zone is enabled
-    return res;
+  } else {
+    res.zone = zone;
+    res.rcode = RCODE.NOERROR;
+    res.aa = true;
+    lookup(views, zone, qname, qtype, res, 0);
+    for (const target of addressTargets(res.answer, qtype)) addAddresses(views, target, res);
   }
-  res.zone = zone;
-  res.rcode = RCODE.NOERROR;
-  res.aa = true;
-  lookup(views, zone, qname, qtype, res, 0);
-  for (const target of addressTargets(res.answer, qtype)) addAddresses(views, target, res);
+  // A disabled parent leaves the child answering its DS, until it is enabled again.
+  if (parked) addDep(res, parked);
   return res;
 }
 
@@ -78,10 +80,11 @@ function dsSide(
   zone: ZoneView | undefined,
   qname: string,
   qtype: number,
-): ZoneView | undefined {
-  if (!zone || qtype !== TYPE.DS || qname !== zone.name) return zone;
+): { zone: ZoneView | undefined; parked?: ZoneView } {
+  if (!zone || qtype !== TYPE.DS || qname !== zone.name) return { zone };
   const parent = views.findZone(parentOf(qname));
-  return parent?.active ? parent : zone;
+  if (!parent) return { zone };
+  return parent.active ? { zone: parent } : { zone, parked: parent };
 }
 
 /**
@@ -120,7 +123,15 @@ function lookup(
   const cut = delegationAbove(zone, qname, qtype);
   if (cut) return referral(zone, cut, res);
 
-  if (zone.nodes.has(qname) || qname === zone.name || zone.childCut(qname))
+  // A hosted child's cut answers its DS from the cut alone (ADR 0030): no record the parent
+  // may still hold at that name (a CNAME, an A) stands in for it.
+  const child = qtype === TYPE.DS ? zone.childCut(qname) : undefined;
+  if (child) {
+    if (child.ds) res.answer.push({ owner: qname, rrset: child.ds, signer: zone });
+    else nodata(zone, qname, zone.typesAt(qname), res);
+    return;
+  }
+  if (zone.nodes.has(qname) || qname === zone.name)
     return answerAt(views, zone, qname, qname, qtype, res, depth);
   if (zone.isEnt(qname)) return nodata(zone, qname, [], res);
 

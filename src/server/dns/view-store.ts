@@ -41,14 +41,25 @@ export class ViewStore {
       (!this.ownership.conflicts.length || this.hosted.servedUnder(name).length > 0),
     servedUnder: (name) => {
       const under: ZoneView[] = [];
-      if (!this.ownership.anyBelow(name)) return under;
-      for (const z of this.byName.values()) {
-        if (z.name !== name && isAtOrBelow(z.name, name) && !this.ownership.isWithheld(z.id))
-          under.push(z);
+      for (const n of this.namesUnder.get(name) ?? []) {
+        const z = this.hosted.servedAt(n);
+        if (z) under.push(z);
       }
       return under;
     },
   };
+  /** For each name, the zones loaded strictly below it (by name: a reload makes a new view). */
+  private readonly namesUnder = new Map<string, Set<string>>();
+
+  private indexName(name: string, add: boolean): void {
+    for (let n = parentOf(name); n; n = parentOf(n)) {
+      const set = this.namesUnder.get(n);
+      if (add) {
+        if (set) set.add(name);
+        else this.namesUnder.set(n, new Set([name]));
+      } else if (set?.delete(name) && !set.size) this.namesUnder.delete(n);
+    }
+  }
 
   constructor(
     private readonly db: Db,
@@ -145,6 +156,7 @@ export class ViewStore {
     if (!view) return;
     this.byId.delete(zoneId);
     this.byName.delete(view.name);
+    this.indexName(view.name, false);
     if (this.ownership.remove(view)) this.ownership.check();
     view.active = false;
     view.version++;
@@ -211,6 +223,7 @@ export class ViewStore {
     this.byId.set(zoneId, view);
     this.byName.set(view.name, view);
     if (!old) {
+      this.indexName(view.name, true);
       const owner = { customerId: row.customer_id, createdAt: row.created_at };
       if (this.ownership.add(view, owner) && !this.loadingAll) this.ownership.check();
     }

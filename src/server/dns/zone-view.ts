@@ -188,7 +188,8 @@ export class ZoneView {
     const child = this.hosted.servedAt(name);
     if (!child) return undefined;
     for (let p = parentOf(name); p && p !== this.name; p = parentOf(p)) {
-      if (this.hosted.servedAt(p)) return undefined; // a zone between is its parent
+      // A zone between is its parent; NS records between hand the name to other servers.
+      if (this.hosted.servedAt(p) || this.delegations.has(p)) return undefined;
     }
     const own = rrsetOf(this.nodes.get(name), TYPE.NS!);
     const toUs = delegatedHere(own?.rdatas.map((r) => nameAt(r, 0)) ?? [], child.nameservers);
@@ -277,14 +278,16 @@ export class ZoneView {
   }
 
   typesAt(name: string): number[] {
+    if (name !== this.name && this.hosted) {
+      // At a hosted child's cut this zone holds the NS and the DS, and nothing else it may
+      // still have there (ADR 0030; RFC 4034 4.1.2).
+      const cut = this.childCut(name);
+      if (cut) return cut.ds ? [TYPE.NS!, TYPE.DS!] : [TYPE.NS!];
+    }
     const types = (this.nodes.get(name)?.rrsets ?? []).map((r) => r.type);
     if (name === this.name) {
       types.push(TYPE.SOA!, TYPE.NS!);
       if (this.key) types.push(TYPE.DNSKEY!, TYPE.CDS!, TYPE.CDNSKEY!);
-    } else if (this.hosted) {
-      const cut = this.childCut(name);
-      if (cut && !types.includes(TYPE.NS!)) types.push(TYPE.NS!);
-      if (cut?.ds) types.push(TYPE.DS!);
     }
     return types;
   }

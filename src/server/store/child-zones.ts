@@ -11,6 +11,8 @@ export interface HostedParent {
   dnssec_enabled: number;
   /** The enabled NS records the parent holds at the child's name (none: the cut is automatic). */
   ns: string[];
+  /** NS records of the parent at a name between it and the child delegate the child's name away. */
+  delegatedAbove: boolean;
 }
 
 /** Every name above `name`, nearest first (`a.b.c` → `b.c`, `c`). */
@@ -35,13 +37,23 @@ export async function hostedParent(
     .limit(1)
     .executeTakeFirst();
   if (!parent) return null;
+  // The child's name and those between it and the parent: NS records at any of them.
+  const between = [zone.name, ...above.slice(0, above.indexOf(parent.name))];
   const ns = await db
     .selectFrom('records')
-    .select('content')
+    .select(['name', 'content'])
     .where('zone_id', '=', parent.id)
-    .where('name', '=', `${zone.name}.`)
+    .where(
+      'name',
+      'in',
+      between.map((n) => `${n}.`),
+    )
     .where('type', '=', 'NS')
     .where('disabled', '=', 0)
     .execute();
-  return { ...parent, ns: ns.map((r) => r.content) };
+  return {
+    ...parent,
+    ns: ns.filter((r) => r.name === `${zone.name}.`).map((r) => r.content),
+    delegatedAbove: ns.some((r) => r.name !== `${zone.name}.`),
+  };
 }

@@ -157,7 +157,9 @@ export class ZoneTransfers {
     }
     const clientSerial = ixfrSerial(msg);
     if (clientSerial === null) return done('formerr', [errorMessage(question, RCODE.FORMERR)]);
-    if (zone.key || zone.aliases > 0)
+    // A zone with hosted zones below holds their cuts (ADR 0030), which change with no journal
+    // entry of its own: only its forms know them.
+    if (zone.key || zone.aliases > 0 || zone.hosted?.servedBelow(zone.name))
       return this.ixfrFromForms(question, zone, clientSerial, tcp, done);
     const serial = zone.serial;
     const soa = soaRecord(zone, serial);

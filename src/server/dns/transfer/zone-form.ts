@@ -223,11 +223,11 @@ function cutRRsets(node: DnsNode | undefined, cut: ChildCut): RRset[] {
 
 function roleOf(name: string, apex: string, delegations: ReadonlySet<string>): Role {
   if (!delegations.size || name === apex) return 'auth';
-  if (delegations.has(name)) return 'delegation';
+  // Below a cut first: NS records there make glue of them, even NS records (a cut below a cut).
   for (let p = parentOf(name); p && p !== apex; p = parentOf(p)) {
     if (delegations.has(p)) return 'occluded';
   }
-  return 'auth';
+  return delegations.has(name) ? 'delegation' : 'auth';
 }
 
 function apexFingerprint(zone: ZoneView): string {

@@ -74,6 +74,10 @@ export class ZoneForms {
     const form = await buildForm(this.views, zone, prev);
     this.forms.set(zone.id, { view: zone, form });
     if (prev && prev.serial !== form.serial) this.remember(prev, form);
+    // The content moved under the same serial (another zone's change, whose new serial for this
+    // one is still on its way: ALIAS targets, a hosted child's cut): the differences kept would
+    // leave it out, so the next IXFR is answered whole.
+    else if (prev && prev.version !== form.version) this.diffs.delete(zone.id);
     return form;
   }
 

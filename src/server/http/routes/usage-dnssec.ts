@@ -75,7 +75,7 @@ function dsBody(zone: ZoneRow, keys: KeyRow[], parent: HostedParent | null, name
       dnskeyRdata(key.flags, key.algorithm, Buffer.from(key.public_key, 'base64')),
       removing,
     );
-  const here = parent ? delegatedHere(parent.ns, nameservers) : false;
+  const here = parent ? !parent.delegatedAbove && delegatedHere(parent.ns, nameservers) : false;
   return {
     ds_records: keys.flatMap((k) => cryptokey(zone, k).ds),
     cds_records: apex ? [dsText(apex.cds)] : [],

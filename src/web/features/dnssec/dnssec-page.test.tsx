@@ -213,9 +213,11 @@ describe('DNSSEC panel', () => {
       expect(screen.queryByText(/Add one DS record, the SHA-256 one/)).toBeNull();
       expect(screen.getByText(/com\.example is signed: once its own DS/)).toBeVisible();
       expect(
-        screen.getByText(/com\.example, hosted here too, publishes its DS record/),
+        screen.getByText(
+          /com\.example, hosted here too, publishes this zone’s DS record: resolvers that trust com\.example validate/,
+        ),
       ).toBeVisible();
-      const links = screen.getAllByRole('link', { name: 'com.example' });
+      const links = screen.getAllByRole('link', { name: 'com.example (DNSSEC)' });
       expect(links[0]).toHaveAttribute('href', '/zones/zone_parent/dnssec');
       // The DS itself stays on show.
       expect(screen.getByRole('region', { name: 'DS record · SHA-256' })).toBeVisible();
@@ -225,6 +227,11 @@ describe('DNSSEC panel', () => {
       service({ enabled: true, parent: { ...parent, signed: false } });
       renderPage();
       expect(await screen.findByText('com.example is not signed')).toBeVisible();
+      // The status line claims no validation the unsigned parent cannot give.
+      expect(
+        screen.getByText(/resolvers validate the answers once com\.example is signed too/),
+      ).toBeVisible();
+      expect(screen.queryByText(/resolvers that trust com\.example validate/)).toBeNull();
     });
 
     it('says when the parent’s NS records send the zone elsewhere, with the registrar steps', async () => {
@@ -238,7 +245,7 @@ describe('DNSSEC panel', () => {
           'com.example is hosted here, but sends example.com to other nameservers',
         ),
       ).toBeVisible();
-      expect(screen.getByRole('link', { name: 'com.example' })).toHaveAttribute(
+      expect(screen.getByRole('link', { name: 'com.example (records)' })).toHaveAttribute(
         'href',
         '/zones/zone_parent/records',
       );

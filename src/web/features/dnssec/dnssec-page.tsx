@@ -69,6 +69,7 @@ export function DnssecPage() {
         zoneName={zoneName}
         status={status.data}
         dsFromParent={publishingParent(ds.data?.parent_zone)}
+        parentSigned={ds.data?.parent_zone?.signed ?? false}
       />
       {!on ? (
         <section className="card" aria-label="Keys and DS records">
@@ -83,7 +84,12 @@ export function DnssecPage() {
         <>
           <section className="dnssec-ds" aria-labelledby="ds-title">
             {ds.isPending ? (
-              <LoadingCard label="Loading DS records" />
+              <>
+                <h2 className="section-title" id="ds-title">
+                  DS records
+                </h2>
+                <LoadingCard label="Loading DS records" />
+              </>
             ) : ds.isError ? (
               <>
                 <h2 className="section-title" id="ds-title">

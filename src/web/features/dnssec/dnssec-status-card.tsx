@@ -17,11 +17,14 @@ export function DnssecStatusCard({
   zoneName,
   status,
   dsFromParent = null,
+  parentSigned = false,
 }: {
   zoneName: string;
   status: DnssecStatus;
   /** The hosted parent zone that publishes the DS itself (ADR 0030), if any. */
   dsFromParent?: string | null;
+  /** Whether that parent is signed itself. */
+  parentSigned?: boolean;
 }) {
   const change = useSetDnssec(status.zone_id);
   const [confirmOpen, setConfirmOpen] = useDialogParam('disable-dnssec');
@@ -39,7 +42,7 @@ export function DnssecStatusCard({
         toast.success(
           enabled
             ? dsFromParent
-              ? `DNSSEC is on for ${zoneName}. ${dsFromParent} publishes its DS record.`
+              ? `DNSSEC is on for ${zoneName}. ${dsFromParent} publishes this zone’s DS record.`
               : `DNSSEC is on for ${zoneName}. Add the DS record at your registrar.`
             : `DNSSEC is off for ${zoneName}; its keys are deleted.`,
         );
@@ -76,13 +79,16 @@ export function DnssecStatusCard({
                 {status.ds_removal_requested_at
                   ? 'The zone asks its parent to remove the DS record: once it is gone, resolvers treat the zone as unsigned.'
                   : dsFromParent
-                    ? `${dsFromParent}, hosted here too, publishes its DS record: resolvers that trust ${dsFromParent} validate the answers.`
+                    ? `${dsFromParent}, hosted here too, publishes this zone’s DS record${parentSigned ? `: resolvers that trust ${dsFromParent} validate the answers.` : `; resolvers validate the answers once ${dsFromParent} is signed too.`}`
                     : 'Resolvers validate the answers once your registrar publishes the DS record below.'}
               </>
             ) : (
               <>
                 Answers for this zone are not signed. Turning DNSSEC on creates a signing key and
-                signs every answer at once; then you give your registrar the DS record shown here.
+                signs every answer at once; then{' '}
+                {dsFromParent
+                  ? `${dsFromParent}, hosted here too, publishes its DS record.`
+                  : 'you give your registrar the DS record shown here.'}
               </>
             )}
           </p>

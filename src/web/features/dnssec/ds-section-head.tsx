@@ -8,8 +8,17 @@ import { DsSteps } from './ds-steps';
 
 type Parent = NonNullable<DsAnswer['parent_zone']>;
 
-function ParentLink({ parent, to = 'dnssec' }: { parent: Parent; to?: string }) {
-  return <Link to={`/zones/${encodeURIComponent(parent.zone_id)}/${to}`}>{parent.name}</Link>;
+/** A link to one of the parent zone's tabs, named for where it goes. */
+function ParentLink({ parent, to }: { parent: Parent; to: 'dnssec' | 'records' | '' }) {
+  const tab = { dnssec: 'DNSSEC', records: 'records', '': 'overview' }[to];
+  return (
+    <Link
+      to={`/zones/${encodeURIComponent(parent.zone_id)}${to ? `/${to}` : ''}`}
+      aria-label={`${parent.name} (${tab})`}
+    >
+      {parent.name}
+    </Link>
+  );
 }
 
 /** Why a hosted parent does not publish the DS now, and what changes that. */
@@ -23,6 +32,14 @@ function ParentNote({ parent, zoneName }: { parent: Parent; zoneName: string }) 
         NS records at {zoneName} in <ParentLink parent={parent} to="records" /> name other servers,
         so it publishes no DS for this zone. Delete them there to serve this zone from here, with
         its DS published by {parent.name}; or give the DS below to whoever runs those servers.
+      </p>
+    </>
+  ) : parent.enabled ? (
+    <>
+      <p className="callout-title">{parent.name} is hosted here</p>
+      <p>
+        It publishes this zone’s DS itself while this zone is signed. See{' '}
+        <ParentLink parent={parent} to="dnssec" />.
       </p>
     </>
   ) : (
@@ -56,13 +73,15 @@ export function DsSectionHead({
     return (
       <div className="section-head">
         <h2 className="section-title" id="ds-title">
-          DS records the parent may still hold
+          {withdrawn
+            ? `DS records ${parent.name} withdrew`
+            : 'DS records the parent may still hold'}
         </h2>
         <p className="card-description">
           {withdrawn ? (
             <>
-              <ParentLink parent={parent} />, hosted here, withdrew this zone’s DS as soon as it was
-              asked. Resolvers that fetched it may keep it until its TTL runs out.
+              <ParentLink parent={parent} to="dnssec" />, hosted here, withdrew this zone’s DS as
+              soon as it was asked. Resolvers that fetched it may keep it until its TTL runs out.
             </>
           ) : (
             <>
@@ -82,13 +101,13 @@ export function DsSectionHead({
             DS record published by {parent.name}
           </h2>
           <p className="card-description">
-            <ParentLink parent={parent} />, the zone above this one, is hosted here too: it
-            delegates to {zoneName} and publishes this DS itself, so there is nothing to give a
+            <ParentLink parent={parent} to="dnssec" />, the zone above this one, is hosted here too:
+            it delegates to {zoneName} and publishes this DS itself, so there is nothing to give a
             registrar. The chain of trust reaches this zone wherever {parent.name} is trusted.
           </p>
         </div>
         {parent.signed ? (
-          <div className="callout callout-info" role="status">
+          <div className="callout callout-info">
             <IconCheck className="callout-icon" width="20" height="20" />
             <div className="callout-body">
               <p>
@@ -104,7 +123,7 @@ export function DsSectionHead({
               <p className="callout-title">{parent.name} is not signed</p>
               <p>
                 Resolvers can only follow the DS from a signed parent. Turn DNSSEC on in{' '}
-                <ParentLink parent={parent} /> and give its DS to its registrar.
+                <ParentLink parent={parent} to="dnssec" /> and give its DS to its registrar.
               </p>
             </div>
           </div>

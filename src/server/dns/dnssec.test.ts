@@ -290,7 +290,12 @@ describe('CDS and CDNSKEY for parents that read them (RFC 7344, RFC 8078)', () =
       expect(r.records.map((rr) => rr.type)).toEqual(['SOA']);
     }
     const body = (await server.admin.get(`${dnssecBase(offId)}/ds`)).body.data;
-    expect(body).toEqual({ ds_records: [], cds_records: [], cdnskey_records: [] });
+    expect(body).toEqual({
+      ds_records: [],
+      cds_records: [],
+      cdnskey_records: [],
+      parent_zone: null,
+    });
   });
 });
 

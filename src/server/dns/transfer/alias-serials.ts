@@ -165,13 +165,28 @@ export function watchAliasSerials(
   /** Several nodes: every node keeps the fingerprints, the leader alone makes the serial. */
   mayBump: () => boolean = () => true,
 ): () => void {
-  const serials = new AliasSerials(views, (zoneId) => {
-    if (!mayBump()) return;
-    // Not awaited: the write that caused it is answered without waiting for the zones aliasing it.
-    newSerial(store, zoneId).then(
-      (state) => log.info({ zoneId, serial: state?.serial }, 'new serial: ALIAS target changed'),
-      (err: unknown) => log.error({ err, zoneId }, 'new serial for an ALIAS target change failed'),
-    );
-  });
+  const serials = new AliasSerials(
+    views,
+    serialBumper(store, log, 'an ALIAS target changed', mayBump),
+  );
   return events.subscribe((e) => serials.onEvent(e));
+}
+
+/**
+ * Gives a zone a new serial because another zone changed (`why`), on the node that may (the
+ * leader). Not awaited: the write that caused it is answered without waiting for this one.
+ */
+export function serialBumper(
+  store: Store,
+  log: Logger,
+  why: string,
+  mayBump: () => boolean,
+): (zoneId: string) => void {
+  return (zoneId) => {
+    if (!mayBump()) return;
+    newSerial(store, zoneId).then(
+      (state) => log.info({ zoneId, serial: state?.serial }, `new serial: ${why}`),
+      (err: unknown) => log.error({ err, zoneId }, `new serial failed (${why})`),
+    );
+  };
 }

@@ -5,10 +5,10 @@
 import type { Logger } from 'pino';
 import type { ZoneEvent, ZoneEvents } from '../../events';
 import type { Store } from '../../store/db';
-import { newSerial } from '../../store/zones';
 import { parentOf } from '../names';
 import type { ViewStore } from '../view-store';
 import type { ChildCut } from '../zone-view';
+import { serialBumper } from './alias-serials';
 
 interface Cut {
   parentId: string;
@@ -70,13 +70,9 @@ export function watchChildCutSerials(
   /** Several nodes: every node keeps the cuts, the leader alone makes the serial. */
   mayBump: () => boolean = () => true,
 ): () => void {
-  const serials = new ChildCutSerials(views, (zoneId) => {
-    if (!mayBump()) return;
-    // Not awaited: the child's write is answered without waiting for its parent's serial.
-    newSerial(store, zoneId).then(
-      (state) => log.info({ zoneId, serial: state?.serial }, 'new serial: a child zone changed'),
-      (err: unknown) => log.error({ err, zoneId }, 'new serial for a child zone change failed'),
-    );
-  });
+  const serials = new ChildCutSerials(
+    views,
+    serialBumper(store, log, 'a hosted child zone changed', mayBump),
+  );
   return events.subscribe((e) => serials.onEvent(e));
 }

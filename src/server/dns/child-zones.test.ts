@@ -6,7 +6,9 @@
 // when they change. Zones and keys come from the real HTTP API.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { delv as delvAt, dig as digAt, digXfr } from '../test-support/dns-tools';
-import { createZone, startTestServer, type TestServer } from '../test-support/harness';
+import type { Kysely } from 'kysely';
+import { bumpParentsOfHostedZones } from '../store/migrations';
+import { createZone, startTestServer, zoneSerial, type TestServer } from '../test-support/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -223,6 +225,27 @@ describe('a signed parent', () => {
   });
 });
 
+describe('the upgrade (migration 0010)', () => {
+  it('gives a new serial to each zone with a zone of its own account below, and no other', async () => {
+    const ids = {
+      parent: await zone('upgrade.test', false),
+      child: await zone('kid.upgrade.test', false),
+      sibling: await zone('upgrade-not-a-parent.test', false),
+      lookalike: await zone('xupgrade.test', false),
+    };
+    const serials = async () => {
+      const out: Record<string, number> = {};
+      for (const [k, id] of Object.entries(ids)) {
+        out[k] = await zoneSerial(server, id);
+      }
+      return out;
+    };
+    const before = await serials();
+    await bumpParentsOfHostedZones(server.store.db as unknown as Kysely<unknown>);
+    expect(await serials()).toEqual({ ...before, parent: before.parent! + 1 });
+  });
+});
+
 describe('what the API says of the parent', () => {
   const parentZone = async (id: string) =>
     (await server.admin.get(`/v1/zones/${id}/dnssec/ds`)).body.data.parent_zone as {
@@ -316,5 +339,35 @@ describe('the parent’s transferred form', () => {
     expect(after.records.filter((r) => r.name === `${child}.`).map((r) => r.type)).not.toContain(
       'DS',
     );
+  });
+
+  it('gets a new serial when a child is created, asks for its DS’s removal, or is deleted', async () => {
+    const top = 'xfr-serials.test';
+    await zone(top, true);
+    const serialOf = async () =>
+      Number((await digAt(server.service.dnsPort, top, 'SOA')).records[0]!.data.split(' ')[2]);
+    const moves = async (step: () => Promise<unknown>) => {
+      const before = await serialOf();
+      await step();
+      await vi.waitFor(async () => expect(await serialOf()).toBeGreaterThan(before), {
+        timeout: 10_000,
+      });
+    };
+    const cutTypes = async () =>
+      (await digXfr(server.service.dnsPort, top, 'AXFR')).records
+        .filter((r) => r.name === `kid.${top}.`)
+        .map((r) => r.type);
+
+    let id = '';
+    await moves(async () => (id = await zone(`kid.${top}`, true)));
+    expect(await cutTypes()).toContain('DS');
+    await moves(() => dnssec(id, { ds_removal: true }));
+    expect(await cutTypes()).not.toContain('DS');
+    expect(await cutTypes()).toContain('NS');
+    await moves(async () => {
+      const del = await server.admin.delete(`/v1/zones/${id}`);
+      expect(del.status).toBe(202);
+    });
+    expect(await cutTypes()).toEqual([]);
   });
 });

@@ -309,7 +309,21 @@ const migrationsFor = (d: Ddl): Record<string, Migration> => ({
       await db.schema.alterTable('zones').addColumn('dnssec_ds_removal_at', d.text).execute();
     },
   },
+  // Zones with a live zone of the same account below them transfer its cut from now on (ADR
+  // 0030): a new serial, so that their secondaries take them again.
+  '0010_hosted_child_cuts': { up: bumpParentsOfHostedZones },
 });
+
+/** One more serial for each live zone with a live zone of its own account below it. */
+export async function bumpParentsOfHostedZones(db: Kysely<unknown>): Promise<void> {
+  // Below a zone: the reversed names between its own and the same with "/" (after ".").
+  await sql`update zones set serial = serial + 1
+    where deleted_at is null and exists (
+      select 1 from zones c
+      where c.customer_id = zones.customer_id and c.deleted_at is null
+        and c.rname > zones.rname
+        and c.rname < substr(zones.rname, 1, length(zones.rname) - 1) || '/')`.execute(db);
+}
 
 /** "shop.example.com" → "com.example.shop.": a zone's subtree is the range of its prefix. */
 export function reversedName(name: string): string {

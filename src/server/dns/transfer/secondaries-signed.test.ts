@@ -2,7 +2,7 @@
 // they answer comes from the signed form we transfer. `delv`, given only the DS our API shows,
 // must fully validate each one's positive answers, its NXDOMAIN and its NODATA, before and after
 // a change that reaches it by IXFR; our own server's answers validate with the same DS.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { delv } from '../../test-support/dns-tools';
 import { createZone, zoneSerial } from '../../test-support/harness';
 import type { SecondaryKind } from '../../test-support/secondaries';
@@ -73,6 +73,28 @@ describe.each<SecondaryKind>(['knot', 'nsd', 'bind'])('%s', (kind) => {
       expect(out).toContain(FULLY);
       expect(out).toMatch(/\sIN\s+A\s+192\.0\.2\.2$/m);
       expect(await theirs(CHILD, 'DS')).toContain(FULLY);
+    }, 60_000);
+
+    it('takes a child signed later: the parent’s new serial brings its DS', async () => {
+      const { srv, secondary } = both;
+      const late = `late.${ZONE}`;
+      const created = await zoneSerial(srv, zoneId);
+      const lateId = await createZone(srv.admin, late);
+      // The child's creation gives the parent a serial of its own (its NS at the cut) first.
+      await vi.waitFor(async () => expect(await zoneSerial(srv, zoneId)).toBeGreaterThan(created), {
+        timeout: 10_000,
+      });
+      const before = await zoneSerial(srv, zoneId);
+      const on = await srv.admin.patch(`/v1/zones/${lateId}/dnssec/status`, { enabled: true });
+      expect(on.status, JSON.stringify(on.body)).toBe(200);
+      // The parent's serial moves by itself (ADR 0030), and the secondary follows it.
+      await vi.waitFor(async () => expect(await zoneSerial(srv, zoneId)).toBeGreaterThan(before), {
+        timeout: 10_000,
+      });
+      await secondary.waitForSerial(ZONE, await zoneSerial(srv, zoneId), 15_000);
+      const out = await theirs(late, 'DS');
+      expect(out).toContain(FULLY);
+      expect(out).toMatch(/\sIN\s+DS\s/);
     }, 60_000);
 
     it('takes a change by IXFR, and still validates', async () => {

@@ -91,6 +91,10 @@ export async function startService(
     usage,
     dnsPort: dns.port,
     transfers,
+    zoneAnswering: (zone, name) => {
+      const z = views.findZone(name.replace(/\.$/, '').toLowerCase());
+      return z && z.id !== zone.id && z.name.endsWith(`.${zone.name}`) ? z.name : undefined;
+    },
     readiness: {
       database: () => store.ping(),
       dnsViewLoaded: () => views.loaded,

@@ -288,6 +288,36 @@ describe('what the API says of the parent', () => {
     );
   });
 
+  it('refuses records in the parent that the child answers for, saying where they go', async () => {
+    const parentId = await zone('refuse-chain.test', false);
+    await zone('dev.refuse-chain.test', false);
+    const post = (name: string, type: string, content: string) =>
+      server.admin.post(`/v1/zones/${parentId}/records`, { name, type, content });
+
+    const mx = await post('www.dev', 'MX', '10 mail.example.net.');
+    expect(mx.status).toBe(409);
+    expect(mx.body.error.code).toBe('delegation_conflict');
+    expect(mx.body.error.message).toBe(
+      'dev.refuse-chain.test is a zone of its own here, and it answers for www.dev.refuse-chain.test., not refuse-chain.test: add this MX record to dev.refuse-chain.test instead.',
+    );
+    expect((await post('dev', 'TXT', 'hello')).status).toBe(409);
+    // The delegation itself and glue addresses are the parent's to hold.
+    expect((await post('dev', 'NS', 'ns1.dev.refuse-chain.test.')).status).toBe(201);
+    expect((await post('ns1.dev', 'A', '192.0.2.53')).status).toBe(201);
+    // Names beside the child are the parent's own.
+    expect((await post('devx', 'TXT', 'mine')).status).toBe(201);
+
+    const batch = await server.admin.post(`/v1/zones/${parentId}/records/batch`, {
+      operations: [
+        { op: 'create', name: 'ok', type: 'TXT', content: 'fine' },
+        { op: 'create', name: 'x.dev', type: 'TXT', content: 'no' },
+      ],
+    });
+    expect(batch.status).toBe(409);
+    expect(batch.body.error.message).toMatch(/^operations\[1\]: dev\.refuse-chain\.test is a zone/);
+    expect(batch.body.error.details).toMatchObject({ index: 1, zone: 'dev.refuse-chain.test' });
+  });
+
   it('says so when the parent is disabled', async () => {
     const parentId = await zone('off-chain.test', true);
     const childId = await zone('kid.off-chain.test', true);

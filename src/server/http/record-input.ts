@@ -52,6 +52,28 @@ export function resolveName(zone: ZoneRow, name: string, type: string): string {
   return r.value.fqdn;
 }
 
+/**
+ * A record the zone would never answer for: `name` lies in another zone hosted here below it
+ * (ADR 0030), which answers for it. NS records at that zone's own name (the delegation) and
+ * addresses (glue) are the parent's to hold; anything else is refused, saying where it goes.
+ */
+export function refuseInHostedChild(
+  answering: ((zone: ZoneRow, name: string) => string | undefined) | undefined,
+  zone: ZoneRow,
+  name: string,
+  type: string,
+): void {
+  if (!answering || type === 'A' || type === 'AAAA') return;
+  const child = answering(zone, name);
+  if (!child || (type === 'NS' && name === `${child}.`)) return;
+  throw new ApiFailure(
+    409,
+    'delegation_conflict',
+    `${child} is a zone of its own here, and it answers for ${name}, not ${zone.name}: add this ${type} record to ${child} instead.`,
+    { field: 'name', zone: child },
+  );
+}
+
 export function resolveType(type: string): RecordType {
   const t = parseRecordType(type);
   if (!t)

@@ -14,7 +14,7 @@ import { actingStore } from '../acting';
 import { ApiFailure } from '../errors';
 import { loadZone } from '../loaders';
 import { presentRecord } from '../present';
-import { refusalFailure, resolveName } from '../record-input';
+import { refusalFailure, refuseInHostedChild, resolveName } from '../record-input';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
 import { BOUNDS, RECORD_FIELDS } from '../validation';
 import type { ZoneRow } from '../../store/zones';
@@ -79,7 +79,7 @@ export function registerRecordBatchRoute(r: Registrar) {
           },
         );
       }
-      const ops = body.operations.map((o, i) => toOp(zone, o, i));
+      const ops = body.operations.map((o, i) => toOp(zone, o, i, r.deps.zoneAnswering));
       try {
         const result = await applyBatch(actingStore(store, c), zone, ops, {
           dryRun: body.dry_run ?? false,
@@ -110,7 +110,12 @@ function refusedFailure(e: BatchRefused): ApiFailure {
 }
 
 /** One operation checked as its single-record route checks its body. */
-function toOp(zone: ZoneRow, o: BatchOperation, index: number): BatchOp {
+function toOp(
+  zone: ZoneRow,
+  o: BatchOperation,
+  index: number,
+  zoneAnswering?: (zone: ZoneRow, name: string) => string | undefined,
+): BatchOp {
   if (o.op === 'create' && o.if_match !== undefined) {
     throw new ApiFailure(
       400,
@@ -128,6 +133,7 @@ function toOp(zone: ZoneRow, o: BatchOperation, index: number): BatchOp {
   let name: string;
   try {
     name = resolveName(zone, parsed.data.name, parsed.data.type);
+    if (op === 'create') refuseInHostedChild(zoneAnswering, zone, name, parsed.data.type);
   } catch (e) {
     if (!(e instanceof ApiFailure)) throw e;
     throw new ApiFailure(e.status, e.code, `operations[${index}]: ${e.message}`, {

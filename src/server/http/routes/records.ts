@@ -18,7 +18,14 @@ import { actingStore } from '../acting';
 import { fail } from '../errors';
 import { loadRecord, loadZone } from '../loaders';
 import { pageOf, presentRecord, recordWritten } from '../present';
-import { expectedOf, guarded, resolveName, resolveType, tagRecord } from '../record-input';
+import {
+  expectedOf,
+  guarded,
+  refuseInHostedChild,
+  resolveName,
+  resolveType,
+  tagRecord,
+} from '../record-input';
 import {
   commonErrors,
   ifMatchHeaders,
@@ -66,6 +73,7 @@ export function registerRecordRoutes(r: Registrar) {
       const zone = c.get('zone');
       const input = c.req.valid('json');
       const name = resolveName(zone, input.name, input.type);
+      refuseInHostedChild(r.deps.zoneAnswering, zone, name, input.type);
       const row = await guarded(() =>
         createRecord(
           actingStore(store, c),

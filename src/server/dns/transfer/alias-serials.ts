@@ -153,30 +153,29 @@ export class AliasSerials {
 }
 
 /**
- * Watches the store's events (subscribe after the view store: the fingerprints are read from the
- * views) and gives each zone whose flattened ALIAS records changed a new serial, which NOTIFY
- * announces. Returns the unsubscribe.
+ * Watches the store's events with `watcher` (subscribed after the view store: it reads the
+ * views), which calls its `bump` for each zone whose transferred form another zone's change
+ * moved (ALIAS targets; hosted child zones' cuts, child-cut-serials.ts): that zone gets a new
+ * serial, which NOTIFY announces. Returns the unsubscribe.
  */
-export function watchAliasSerials(
-  views: ViewStore,
+export function watchSerials(
+  watcher: (bump: (zoneId: string) => void) => { onEvent(e: ZoneEvent): void },
+  why: string,
   store: Store,
   events: ZoneEvents,
   log: Logger,
-  /** Several nodes: every node keeps the fingerprints, the leader alone makes the serial. */
+  /** Several nodes: every node keeps watching, the leader alone makes the serial. */
   mayBump: () => boolean = () => true,
 ): () => void {
-  const serials = new AliasSerials(
-    views,
-    serialBumper(store, log, 'an ALIAS target changed', mayBump),
-  );
-  return events.subscribe((e) => serials.onEvent(e));
+  const w = watcher(serialBumper(store, log, why, mayBump));
+  return events.subscribe((e) => w.onEvent(e));
 }
 
 /**
  * Gives a zone a new serial because another zone changed (`why`), on the node that may (the
  * leader). Not awaited: the write that caused it is answered without waiting for this one.
  */
-export function serialBumper(
+function serialBumper(
   store: Store,
   log: Logger,
   why: string,

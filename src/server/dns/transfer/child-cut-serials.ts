@@ -2,13 +2,10 @@
 // was created or deleted, switched DNSSEC on or off, or asked for its DS to be removed. The
 // parent's transferred form holds the child's NS and DS, and a secondary transfers a zone again
 // only when its serial moves.
-import type { Logger } from 'pino';
-import type { ZoneEvent, ZoneEvents } from '../../events';
-import type { Store } from '../../store/db';
+import type { ZoneEvent } from '../../events';
 import { parentOf } from '../names';
 import type { ViewStore } from '../view-store';
 import type { ChildCut } from '../zone-view';
-import { serialBumper } from './alias-serials';
 
 interface Cut {
   parentId: string;
@@ -56,23 +53,4 @@ export class ChildCutSerials {
     const cut = parent?.childCut(view.name);
     return parent && cut ? { parentId: parent.id, fingerprint: fingerprintOf(cut) } : undefined;
   }
-}
-
-/**
- * Watches the store's events (subscribe after the view store) and gives each zone whose cut of a
- * hosted child changed a new serial, which NOTIFY announces. Returns the unsubscribe.
- */
-export function watchChildCutSerials(
-  views: ViewStore,
-  store: Store,
-  events: ZoneEvents,
-  log: Logger,
-  /** Several nodes: every node keeps the cuts, the leader alone makes the serial. */
-  mayBump: () => boolean = () => true,
-): () => void {
-  const serials = new ChildCutSerials(
-    views,
-    serialBumper(store, log, 'a hosted child zone changed', mayBump),
-  );
-  return events.subscribe((e) => serials.onEvent(e));
 }

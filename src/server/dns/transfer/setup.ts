@@ -6,8 +6,8 @@ import { newSerial } from '../../store/zones';
 import type { ViewStore } from '../view-store';
 import type { ZoneView } from '../zone-view';
 import { targetName } from './acl';
-import { watchAliasSerials } from './alias-serials';
-import { watchChildCutSerials } from './child-cut-serials';
+import { AliasSerials, watchSerials } from './alias-serials';
+import { ChildCutSerials } from './child-cut-serials';
 import { CatalogZone } from './catalog';
 import { Notifier } from './notify';
 import { Propagation } from './propagation';
@@ -112,14 +112,18 @@ export function setUpTransfers(
       }
     }
   };
-  // A zone whose ALIAS addresses moved with another zone's change gets a new serial of its own.
-  const stopAliasSerials = serving
-    ? watchAliasSerials(views, store, events, log, () => leader.isLeader)
-    : () => {};
-  // So does a zone whose cut of a zone hosted below it changed (ADR 0030).
-  const stopChildCutSerials = serving
-    ? watchChildCutSerials(views, store, events, log, () => leader.isLeader)
-    : () => {};
+  const watch = (watcher: Parameters<typeof watchSerials>[0], why: string) =>
+    serving ? watchSerials(watcher, why, store, events, log, () => leader.isLeader) : () => {};
+  // A zone whose ALIAS addresses moved with another zone's change gets a new serial of its own,
+  // and so does a zone whose cut of a zone hosted below it changed (ADR 0030).
+  const stopAliasSerials = watch(
+    (bump) => new AliasSerials(views, bump),
+    'an ALIAS target changed',
+  );
+  const stopChildCutSerials = watch(
+    (bump) => new ChildCutSerials(views, bump),
+    'a hosted child zone changed',
+  );
   const resignTimer = serving ? setInterval(() => void resignDue(), RESIGN_CHECK_MS) : null;
   resignTimer?.unref();
   if (serving) void resignDue();

@@ -91,9 +91,9 @@ export async function startService(
     usage,
     dnsPort: dns.port,
     transfers,
-    zoneAnswering: (zone, name) => {
+    zoneAnswering: (zoneName, name) => {
       const z = views.findZone(name.replace(/\.$/, '').toLowerCase());
-      return z && z.id !== zone.id && z.name.endsWith(`.${zone.name}`) ? z.name : undefined;
+      return z?.name.endsWith(`.${zoneName}`) ? z.name : undefined;
     },
     readiness: {
       database: () => store.ping(),

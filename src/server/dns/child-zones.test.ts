@@ -318,6 +318,53 @@ describe('what the API says of the parent', () => {
     expect(batch.body.error.details).toMatchObject({ index: 1, zone: 'dev.refuse-chain.test' });
   });
 
+  it('skips the lines of a zone file that belong in a child, saying where they go', async () => {
+    const parentId = await zone('import-chain.test', false);
+    await zone('dev.import-chain.test', false);
+    const file = [
+      '$ORIGIN import-chain.test.',
+      'mine 300 IN TXT "stays"',
+      'www.dev 300 IN TXT "belongs in the child"',
+      'dev 300 IN NS ns1.dev.import-chain.test.',
+      'ns1.dev 300 IN A 192.0.2.53',
+    ].join('\n');
+    const r = await server.admin.post(`/v1/zones/${parentId}/import`, { zone_file: file });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const skipped = r.body.data.skipped as { line: number; reason: string; message: string }[];
+    expect(skipped).toEqual([
+      {
+        line: 3,
+        reason: 'other_zone',
+        name: 'www.dev.import-chain.test.',
+        type: 'TXT',
+        message:
+          'dev.import-chain.test is a zone of its own here, and it answers for www.dev.import-chain.test.: import this line into dev.import-chain.test instead.',
+      },
+    ]);
+    const list = await server.admin.get(`/v1/zones/${parentId}/records`);
+    const names = (list.body.data.records as { name: string; type: string }[]).map(
+      (x) => `${x.name} ${x.type}`,
+    );
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'mine.import-chain.test. TXT',
+        'dev.import-chain.test. NS',
+        'ns1.dev.import-chain.test. A',
+      ]),
+    );
+    expect(names).not.toContain('www.dev.import-chain.test. TXT');
+
+    // A parent created after its child, from a file, skips them too.
+    await zone('kid.late-parent.test', false);
+    const made = await server.admin.post('/v1/zones', {
+      name: 'late-parent.test',
+      zone_file:
+        'www.kid.late-parent.test. 300 IN MX 10 mail.example.net.\nwww 300 IN A 192.0.2.1\n',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(JSON.stringify(made.body)).toContain('other_zone');
+  });
+
   it('says so when the parent is disabled', async () => {
     const parentId = await zone('off-chain.test', true);
     const childId = await zone('kid.off-chain.test', true);

@@ -58,13 +58,13 @@ export function resolveName(zone: ZoneRow, name: string, type: string): string {
  * addresses (glue) are the parent's to hold; anything else is refused, saying where it goes.
  */
 export function refuseInHostedChild(
-  answering: ((zone: ZoneRow, name: string) => string | undefined) | undefined,
+  answering: ((zoneName: string, name: string) => string | undefined) | undefined,
   zone: ZoneRow,
   name: string,
   type: string,
 ): void {
   if (!answering || type === 'A' || type === 'AAAA') return;
-  const child = answering(zone, name);
+  const child = answering(zone.name, name);
   if (!child || (type === 'NS' && name === `${child}.`)) return;
   throw new ApiFailure(
     409,

@@ -13,7 +13,6 @@ import { MAX_BODY_BYTES } from './gate';
 import type { Config } from '../config';
 import type { Metrics } from '../metrics';
 import type { Store } from '../store/db';
-import type { ZoneRow } from '../store/zones';
 import type { AppEnv } from './context';
 import type { Readiness } from './health';
 import type { RouteTable } from './route-table';
@@ -43,10 +42,10 @@ export interface AppDeps {
     rrsets: { unflushed(zoneId: string): UnflushedRrset[] };
   };
   /**
-   * The zone hosted here, other than `zone`, that answers for `name` (a zone of the same account
-   * below it, ADR 0030); none when `zone` does. From the DNS server's view: no database read.
+   * The zone hosted here below the zone named `zoneName` that answers for `name` (a zone of the
+   * same account, ADR 0030); none when no such zone does. From the DNS server's view: no read.
    */
-  zoneAnswering?: (zone: ZoneRow, name: string) => string | undefined;
+  zoneAnswering?: (zoneName: string, name: string) => string | undefined;
   /** Zone transfers: the secondaries' state, NOTIFY on demand. */
   transfers?: Transfers;
   /** What /readyz checks (none: only /healthz is served). */

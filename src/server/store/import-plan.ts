@@ -57,6 +57,13 @@ function skipMessage(s: SkippedLine, zone: string): string {
   }
 }
 
+/** The zone a file fills: its name, its TTL, and which zone hosted below it answers a name. */
+export interface ZoneToFill {
+  name: string;
+  ttl: number;
+  answeredBy?: (fqdn: string) => string | undefined;
+}
+
 const APEX_NS =
   'The NS records at the apex are the service’s own (the zone’s assigned nameservers); not imported. Delegations below the apex are.';
 
@@ -67,7 +74,7 @@ const APEX_NS =
  */
 export function* planImport(
   parse: ZoneFileParse,
-  zone: { name: string; ttl: number },
+  zone: ZoneToFill,
   exclude: ReadonlySet<number>,
 ): Steps<ImportPlan> {
   const plan: ImportPlan = {
@@ -100,6 +107,19 @@ export function* planImport(
     const e = parse.entries[i]!;
     if (exclude.has(e.line)) {
       excluded(e.line, '');
+      continue;
+    }
+    // A name another zone hosted here answers for (ADR 0030) goes into that zone; the
+    // delegation to it (NS at its name) and glue addresses stay this zone's to hold.
+    const other = e.type === 'A' || e.type === 'AAAA' ? undefined : zone.answeredBy?.(e.name);
+    if (other && !(e.type === 'NS' && e.name === `${other}.`)) {
+      plan.skipped.push({
+        line: e.line,
+        reason: 'other_zone',
+        name: e.name,
+        type: e.type,
+        message: `${other} is a zone of its own here, and it answers for ${e.name}: import this line into ${other} instead.`,
+      });
       continue;
     }
     if (e.type === 'NS' && e.name === apex) {

@@ -10,7 +10,7 @@ import type { ZoneEvent } from '../events';
 import { zoneWrite, type Announced } from './announce';
 import type { Store } from './db';
 import type { Trx } from './group-commit';
-import { planImport, targetStates, type ImportPlan } from './import-plan';
+import { planImport, targetStates, type ImportPlan, type ZoneToFill } from './import-plan';
 import {
   countValues,
   diffStatesSteps,
@@ -35,6 +35,8 @@ export interface ImportOptions {
   excludeLines: readonly number[];
   confirmLargeDelete: boolean;
   limits: RecordLimits;
+  /** Which zone hosted below answers a name (ADR 0030): its lines are skipped. */
+  answeredBy?: (fqdn: string) => string | undefined;
 }
 
 /** Applying a file that still has errors (not excluded): nothing was written. */
@@ -60,7 +62,7 @@ export class LargeDeleteUnconfirmed extends Error {
  */
 export function readZoneFile(
   text: string,
-  zone: { name: string; ttl: number },
+  zone: ZoneToFill,
   excludeLines: readonly number[],
 ): Promise<ImportPlan> {
   return inSlices(
@@ -77,7 +79,11 @@ export async function importZoneFile(
   text: string,
   opts: ImportOptions,
 ): Promise<ImportResult> {
-  const plan = await readZoneFile(text, zone, opts.excludeLines);
+  const plan = await readZoneFile(
+    text,
+    { name: zone.name, ttl: zone.ttl, ...(opts.answeredBy ? { answeredBy: opts.answeredBy } : {}) },
+    opts.excludeLines,
+  );
   return zoneWrite(store, zone.id, (trx) =>
     importPlan(trx, zone, plan, opts, store.actor ?? OPERATOR),
   );

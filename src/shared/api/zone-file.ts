@@ -48,6 +48,8 @@ export const IMPORT_SKIP_REASONS = [
   'out_of_zone',
   'unsupported_directive',
   'excluded',
+  /** A name another zone hosted here answers for (ADR 0030): it goes into that zone. */
+  'other_zone',
 ] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 

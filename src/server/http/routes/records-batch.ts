@@ -114,7 +114,7 @@ function toOp(
   zone: ZoneRow,
   o: BatchOperation,
   index: number,
-  zoneAnswering?: (zone: ZoneRow, name: string) => string | undefined,
+  zoneAnswering?: (zoneName: string, name: string) => string | undefined,
 ): BatchOp {
   if (o.op === 'create' && o.if_match !== undefined) {
     throw new ApiFailure(

@@ -12,6 +12,7 @@ import {
 import type { Store } from '../../store/db';
 import type { Trx } from '../../store/group-commit';
 import type { RecordLimits } from '../../store/record-limits';
+import type { ZoneToFill } from '../../store/import-plan';
 import { OPERATOR } from '../../store/journal';
 import {
   importPlan,
@@ -62,7 +63,7 @@ export async function zoneFileFill(
   store: Store,
   scopes: ReadonlySet<string>,
   text: string,
-  zone: { name: string; ttl: number },
+  zone: ZoneToFill,
   limits: RecordLimits,
   excludeLines: readonly number[] = [],
 ) {
@@ -94,6 +95,12 @@ export async function zoneFileFill(
   return { fill, summary };
 }
 
+/** The zones hosted below `zoneName` that answer names of its file (ADR 0030), if known. */
+export function answeredBy(r: Registrar, zoneName: string): Pick<ZoneToFill, 'answeredBy'> {
+  const answering = r.deps.zoneAnswering;
+  return answering ? { answeredBy: (fqdn) => answering(zoneName, fqdn) } : {};
+}
+
 export function registerZoneImportRoute(r: Registrar) {
   const { store } = r.deps;
   const limits = { recordsPerZone: r.deps.config.QUOTA_RECORDS_PER_ZONE };
@@ -105,7 +112,7 @@ export function registerZoneImportRoute(r: Registrar) {
       path: '/v1/zones/{zone_id}/import',
       summary: 'Import a zone file (merge or replace; dry_run previews the diff)',
       description:
-        'merge (the default): the RRsets of the file replace the RRsets of the same name and type; the others stay. replace: the zone ends up holding exactly the RRsets of the file. The SOA and the apex NS are the service’s own and are not imported; DNSSEC records, types outside the 14, names outside the zone and $INCLUDE/$GENERATE are listed as skipped with their line. The answer is the diff per RRset; applied, it is one change of the journal (kind "import"), which POST …/changes/{change_id}/revert undoes.',
+        'merge (the default): the RRsets of the file replace the RRsets of the same name and type; the others stay. replace: the zone ends up holding exactly the RRsets of the file. The SOA and the apex NS are the service’s own and are not imported; DNSSEC records, types outside the 14, names outside the zone, names another zone of the account hosted here answers for (other_zone: they go into that zone) and $INCLUDE/$GENERATE are listed as skipped with their line. The answer is the diff per RRset; applied, it is one change of the journal (kind "import"), which POST …/changes/{change_id}/revert undoes.',
       middleware: [loadZone(store.db)],
       request: { params: zoneParams, ...jsonBody(importInput) },
       responses: {
@@ -132,6 +139,7 @@ export function registerZoneImportRoute(r: Registrar) {
           excludeLines: body.exclude_lines ?? [],
           confirmLargeDelete: body.confirm_large_delete ?? false,
           limits,
+          ...answeredBy(r, zone.name),
         });
         return c.json(success(result), 200);
       } catch (e) {

@@ -31,7 +31,7 @@ import { nameserversFor } from '../../zones/nameservers';
 import { pageOf, presentZone, presentZoneListItem } from '../present';
 import { commonErrors, json, jsonBody, register, type Registrar } from '../registrar';
 import { createRefusal, refuseFixedFieldChanges } from './zone-refusals';
-import { importFailure, zoneFileFill } from './zone-import';
+import { answeredBy, importFailure, zoneFileFill } from './zone-import';
 
 const zoneParams = z.object({ zone_id: z.string().meta({ example: 'zone_k3j9x2m1q8w7e5r4' }) });
 const conflict = json(
@@ -105,10 +105,7 @@ export function registerZoneRoutes(r: Registrar) {
               actingStore(store, c),
               principal.scopes,
               input.zone_file,
-              {
-                name: input.name,
-                ttl,
-              },
+              { name: input.name, ttl, ...answeredBy(r, name) },
               { recordsPerZone: config.QUOTA_RECORDS_PER_ZONE },
               input.exclude_lines,
             );

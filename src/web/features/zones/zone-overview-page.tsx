@@ -1,6 +1,8 @@
-// The zone's Overview tab: nameservers, facts, secondaries, default TTL, status and deletion.
+// The zone's Overview tab: nameservers, facts, secondaries, the zones hosted below it, default
+// TTL, status and deletion.
 import { useParams } from 'react-router';
 import { useZone } from '../../api/zones';
+import { ChildZonesCard } from './child-zones-card';
 import { DeleteZoneCard } from './delete-zone-card';
 import { NameserversCard } from './nameservers-card';
 import { SecondariesCard } from './secondaries-card';
@@ -18,6 +20,7 @@ export function ZoneOverviewPage() {
         <NameserversCard nameservers={zone.nameservers} />
         <ZoneFactsCard zone={zone} />
         <SecondariesCard zoneId={zone.id} />
+        <ChildZonesCard zone={zone} />
       </div>
       <div className="overview-side">
         <ZoneTtlCard key={zone.id} zone={zone} />

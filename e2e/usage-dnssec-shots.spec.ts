@@ -109,6 +109,9 @@ for (const scheme of schemes) {
       await page.getByRole('button', { name: 'Ask the parent to remove the DS' }).click();
       await page.getByText(/withdrew this zone’s DS/).waitFor();
       await shot('dnssec-child-removing');
+      await page.goto(`/zones/${zone.id}`);
+      await page.getByRole('heading', { name: 'Zones hosted below' }).waitFor();
+      await shot('overview-children');
     });
   }
 }

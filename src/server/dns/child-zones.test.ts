@@ -232,7 +232,10 @@ describe('the upgrade (migration 0010)', () => {
       child: await zone('kid.upgrade.test', false),
       sibling: await zone('upgrade-not-a-parent.test', false),
       lookalike: await zone('xupgrade.test', false),
+      bereaved: await zone('upgrade-gone.test', false),
     };
+    const gone = await zone('kid.upgrade-gone.test', false);
+    expect((await server.admin.delete(`/v1/zones/${gone}`)).status).toBe(202);
     const serials = async () => {
       const out: Record<string, number> = {};
       for (const [k, id] of Object.entries(ids)) {
@@ -240,7 +243,17 @@ describe('the upgrade (migration 0010)', () => {
       }
       return out;
     };
-    const before = await serials();
+    // The new serials the children's creation and deletion gave their parents land first.
+    let before = await serials();
+    await vi.waitFor(
+      async () => {
+        const now = await serials();
+        const settled = JSON.stringify(now) === JSON.stringify(before);
+        before = now;
+        expect(settled).toBe(true);
+      },
+      { timeout: 10_000, interval: 300 },
+    );
     await bumpParentsOfHostedZones(server.store.db as unknown as Kysely<unknown>);
     expect(await serials()).toEqual({ ...before, parent: before.parent! + 1 });
   });
@@ -298,7 +311,7 @@ describe('what the API says of the parent', () => {
     expect(mx.status).toBe(409);
     expect(mx.body.error.code).toBe('delegation_conflict');
     expect(mx.body.error.message).toBe(
-      'dev.refuse-chain.test is a zone of its own here, and it answers for www.dev.refuse-chain.test., not refuse-chain.test: add this MX record to dev.refuse-chain.test instead.',
+      'dev.refuse-chain.test is a zone of its own here, and it answers for www.dev.refuse-chain.test, not refuse-chain.test: add this MX record to dev.refuse-chain.test instead.',
     );
     expect((await post('dev', 'TXT', 'hello')).status).toBe(409);
     // The delegation itself and glue addresses are the parent's to hold.
@@ -306,6 +319,11 @@ describe('what the API says of the parent', () => {
     expect((await post('ns1.dev', 'A', '192.0.2.53')).status).toBe(201);
     // Names beside the child are the parent's own.
     expect((await post('devx', 'TXT', 'mine')).status).toBe(201);
+    // A zone below the child: its delegation is the child's to hold, not the parent's.
+    await zone('deep.dev.refuse-chain.test', false);
+    const deep = await post('deep.dev', 'NS', 'ns1.example.net.');
+    expect(deep.status).toBe(409);
+    expect(deep.body.error.details.zone).toBe('dev.refuse-chain.test');
 
     const batch = await server.admin.post(`/v1/zones/${parentId}/records/batch`, {
       operations: [
@@ -338,7 +356,7 @@ describe('what the API says of the parent', () => {
         name: 'www.dev.import-chain.test.',
         type: 'TXT',
         message:
-          'dev.import-chain.test is a zone of its own here, and it answers for www.dev.import-chain.test.: import this line into dev.import-chain.test instead.',
+          'dev.import-chain.test is a zone of its own here, and it answers for www.dev.import-chain.test: import this line into dev.import-chain.test instead.',
       },
     ]);
     const list = await server.admin.get(`/v1/zones/${parentId}/records`);
@@ -362,7 +380,13 @@ describe('what the API says of the parent', () => {
         'www.kid.late-parent.test. 300 IN MX 10 mail.example.net.\nwww 300 IN A 192.0.2.1\n',
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    expect(JSON.stringify(made.body)).toContain('other_zone');
+    expect(made.body.data.zone_file.skipped).toMatchObject([
+      { line: 1, reason: 'other_zone', type: 'MX' },
+    ]);
+    const records = await server.admin.get(`/v1/zones/${made.body.data.id}/records`);
+    expect(
+      (records.body.data.records as { name: string; type: string }[]).map((x) => x.type),
+    ).toEqual(['A']);
   });
 
   it('says so when the parent is disabled', async () => {

@@ -65,12 +65,19 @@ export function refuseInHostedChild(
 ): void {
   if (!answering || type === 'A' || type === 'AAAA') return;
   const child = answering(zone.name, name);
-  if (!child || (type === 'NS' && name === `${child}.`)) return;
+  if (!child) return;
+  // The delegation to a child (NS at its name) is its nearest hosted parent's to hold: this
+  // zone's, unless another zone lies between.
+  const holder =
+    type === 'NS' && name === `${child}.`
+      ? answering(zone.name, child.slice(child.indexOf('.') + 1))
+      : child;
+  if (!holder) return;
   throw new ApiFailure(
     409,
     'delegation_conflict',
-    `${child} is a zone of its own here, and it answers for ${name}, not ${zone.name}: add this ${type} record to ${child} instead.`,
-    { field: 'name', zone: child },
+    `${holder} is a zone of its own here, and it answers for ${name.replace(/\.$/, '')}, not ${zone.name}: add this ${type} record to ${holder} instead.`,
+    { field: 'name', zone: holder },
   );
 }
 

@@ -111,14 +111,20 @@ export function* planImport(
     }
     // A name another zone hosted here answers for (ADR 0030) goes into that zone; the
     // delegation to it (NS at its name) and glue addresses stay this zone's to hold.
-    const other = e.type === 'A' || e.type === 'AAAA' ? undefined : zone.answeredBy?.(e.name);
-    if (other && !(e.type === 'NS' && e.name === `${other}.`)) {
+    const child = e.type === 'A' || e.type === 'AAAA' ? undefined : zone.answeredBy?.(e.name);
+    // The NS of a child's delegation are its nearest hosted parent's: this zone's, unless
+    // another zone lies between.
+    const other =
+      child && e.type === 'NS' && e.name === `${child}.`
+        ? zone.answeredBy?.(child.slice(child.indexOf('.') + 1))
+        : child;
+    if (other) {
       plan.skipped.push({
         line: e.line,
         reason: 'other_zone',
         name: e.name,
         type: e.type,
-        message: `${other} is a zone of its own here, and it answers for ${e.name}: import this line into ${other} instead.`,
+        message: `${other} is a zone of its own here, and it answers for ${e.name.replace(/\.$/, '')}: import this line into ${other} instead.`,
       });
       continue;
     }

@@ -50,7 +50,10 @@ export function registerRecordBatchRoute(r: Registrar) {
           errorBodySchema,
           'Zone not found, or record_not_found for an operation (details.index)',
         ),
-        409: json(errorBodySchema, 'record_already_exists or cname_conflict (details.index)'),
+        409: json(
+          errorBodySchema,
+          'record_already_exists, cname_conflict or delegation_conflict (details.index; details.zone when another zone hosted here answers for the name)',
+        ),
         412: json(
           errorBodySchema,
           "precondition_failed: an operation's if_match is no longer the record's version (details.index, details.version, details.records); nothing was written",

@@ -40,7 +40,10 @@ import { zoneParams } from './zones';
 const recordParams = zoneParams.extend({
   record_id: z.string().meta({ example: 'rec_3f2a9c0d1e4b5a6978877665' }),
 });
-const conflict = json(errorBodySchema, 'record_already_exists or cname_conflict');
+const conflict = json(
+  errorBodySchema,
+  'record_already_exists, cname_conflict, or delegation_conflict (a delegation would hide the record, or another zone hosted here answers for its name: details.zone)',
+);
 const quota = json(
   errorBodySchema,
   'The key lacks a scope (insufficient_scope), or the zone already holds its quota of records (quota_exceeded)',

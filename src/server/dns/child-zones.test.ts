@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { delv as delvAt, dig as digAt, digXfr } from '../test-support/dns-tools';
 import type { Kysely } from 'kysely';
+import type { DsAnswer } from '../../shared/api/usage-dnssec';
 import { bumpParentsOfHostedZones } from '../store/migrations';
 import { createZone, startTestServer, zoneSerial, type TestServer } from '../test-support/harness';
 
@@ -261,14 +262,8 @@ describe('the upgrade (migration 0010)', () => {
 
 describe('what the API says of the parent', () => {
   const parentZone = async (id: string) =>
-    (await server.admin.get(`/v1/zones/${id}/dnssec/ds`)).body.data.parent_zone as {
-      zone_id: string;
-      name: string;
-      holds_ds: boolean;
-      delegated_elsewhere: boolean;
-      enabled: boolean;
-      signed: boolean;
-    } | null;
+    (await server.admin.get(`/v1/zones/${id}/dnssec/ds`)).body.data
+      .parent_zone as DsAnswer['parent_zone'];
 
   it('names the hosted parent and whether it publishes the DS now', async () => {
     const parentId = await zone('api-chain.test', false);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerFetch, errorBody, renderApp } from '../../test/render';
 import { testZone } from '../../test/zone';
+import type { DsAnswer } from '../../../shared/api/usage-dnssec';
 import { DnssecPage } from './dnssec-page';
 
 const D256 = 'A1'.repeat(32);
@@ -25,14 +26,7 @@ const key = {
 /** A fake service: DNSSEC state that PATCH changes; keys and DS follow it. */
 const REMOVAL_SINCE = '2026-11-20T10:00:00.000Z';
 
-interface ParentZone {
-  zone_id: string;
-  name: string;
-  holds_ds: boolean;
-  delegated_elsewhere: boolean;
-  enabled: boolean;
-  signed: boolean;
-}
+type ParentZone = NonNullable<DsAnswer['parent_zone']>;
 
 function service(opts: { enabled: boolean; patchStatus?: number; parent?: ParentZone }) {
   let enabled = opts.enabled;

@@ -128,12 +128,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.locator('.usage-bar-label')).toHaveCount(2);
     await expect(page.locator('.recharts-surface').first()).toBeVisible();
 
-    const on = await fetch(`${server.url}/v1/zones/${zone.id}/dnssec/status`, {
-      method: 'PATCH',
-      headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ enabled: true }),
-    });
-    expect(on.status).toBe(200);
+    await api().setDnssec(zone.id, true);
     await page.goto(`/zones/${zone.id}/dnssec`);
     await expect(page.getByRole('region', { name: 'Signing keys' })).toBeVisible();
     await expectInjectedStylesApplied(page);

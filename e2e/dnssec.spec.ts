@@ -105,12 +105,7 @@ test('a zone below a signed zone of the account gets its DS from that zone, with
   // ADR 0030: the parent, hosted here too, publishes the child's DS itself.
   const parent = await api().createZone(uniqueZoneName('dnssec-parent'));
   const child = await api().createZone(`dev.${parent.name}`);
-  const on = await fetch(`${server.url}/v1/zones/${parent.id}/dnssec/status`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ enabled: true }),
-  });
-  expect(on.status).toBe(200);
+  await api().setDnssec(parent.id, true);
   await signInWithLink(page, undefined, `/zones/${child.id}/dnssec`);
   await page.getByRole('button', { name: 'Turn on DNSSEC' }).click();
   await expect(

@@ -92,6 +92,11 @@ export function api(key = server.key) {
     async getZone(id: string) {
       return call('GET', `/v1/zones/${id}`);
     },
+    /** Switches the zone's DNSSEC on or off through the API. */
+    async setDnssec(id: string, enabled: boolean) {
+      const r = await call('PATCH', `/v1/zones/${id}/dnssec/status`, { enabled });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // The History tab against the real server: an edit shows up as a change with its diff, Revert
 // previews and then puts the old value back (records table, API); a conflict is explained and
 // "Revert anyway" overwrites the later edit.
-import { expect, server, test } from './fixtures';
+import { api, expect, test } from './fixtures';
 import { changeItems, openHistory } from './history-helpers';
 import { newZone, openRecords, recordsApi, recordsKey, rrset } from './records-helpers';
 
@@ -90,12 +90,7 @@ test('a DNSSEC switch is listed with why it cannot be reverted, not a Revert but
   page,
 }) => {
   const zone = await newZone('histd');
-  const res = await fetch(`${server.url}/v1/zones/${zone.id}/dnssec/status`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${await recordsKey()}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ enabled: true }),
-  });
-  expect(res.status).toBe(200);
+  await api(await recordsKey()).setDnssec(zone.id, true);
   await openHistory(page, zone.id);
   const item = changeItems(page).first();
   await expect(item).toContainText('DNSSEC');

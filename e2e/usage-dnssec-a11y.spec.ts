@@ -1,7 +1,7 @@
 // axe on the usage page (with a chart from real queries) and on the DNSSEC panel (on, and its
 // turn-off confirmation): no serious or critical violation, in the light and the dark theme.
 import { expectAccessible } from './axe';
-import { api, expect, queryDns, server, signInWithLink, test, uniqueZoneName } from './fixtures';
+import { api, expect, queryDns, signInWithLink, test, uniqueZoneName } from './fixtures';
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
@@ -23,12 +23,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('DNSSEC panel, on, and the turn-off confirmation', async ({ page }) => {
       const zone = await api().createZone(uniqueZoneName(`axe-dnssec-${scheme}`));
-      const res = await fetch(`${server.url}/v1/zones/${zone.id}/dnssec/status`, {
-        method: 'PATCH',
-        headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ enabled: true }),
-      });
-      expect(res.status).toBe(200);
+      await api().setDnssec(zone.id, true);
       await signInWithLink(page, undefined, `/zones/${zone.id}/dnssec`);
       await expect(page.getByRole('region', { name: 'DS record · SHA-256' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Signing keys' })).toBeVisible();

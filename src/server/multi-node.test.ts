@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, ensureCustomer, revokeApiKey } from './store/customers';
+import { openStore } from './store/db';
 import { queryPacket, udpAsk } from './test-support/dns-wire';
 import { call } from './test-support/kill-under-writes';
 import { startPgCluster, type PgCluster } from './test-support/pg-cluster';
@@ -166,6 +168,60 @@ describe('two nodes on one PostgreSQL', () => {
     expect(acked).toHaveLength(20);
     await until(async () => (await notServed(b, zone, acked)).length === 0, 10_000);
     expect(await notServed(a, zone, acked)).toEqual([]);
+  }, 60_000);
+
+  it('refuses a revoked key on every node at once, the nodes having kept it (issue 16)', async () => {
+    const store = await openStore(path.join(root, 'operator'), { databaseUrl: cluster.url });
+    try {
+      await ensureCustomer(store.db, 'revoking', 'EU_GLOBAL');
+      const status = async (node: ServerProcess, k: string) =>
+        (await call(node.url, k, 'GET', '/v1/zones')).status;
+      const everyNode = async (k: string, want: number) =>
+        (await Promise.all([a, b].map((node) => status(node, k)))).every((s) => s === want);
+
+      // Revoked by another process (the apikey command's way): the notification reaches both.
+      const one = await createApiKey(store.db, 'revoking', ['zones:read']);
+      expect(await everyNode(one.key, 200)).toBe(true);
+      expect(await everyNode(one.key, 200)).toBe(true); // now kept by both
+      await revokeApiKey(store.db, one.id);
+      await until(() => everyNode(one.key, 401), 3_000);
+
+      // Revoked behind the nodes' backs (no notification) while their feeds are down: a node
+      // that may have missed a revocation forgets every key it kept.
+      const two = await createApiKey(store.db, 'revoking', ['zones:read']);
+      expect(await everyNode(two.key, 200)).toBe(true);
+      expect(await everyNode(two.key, 200)).toBe(true);
+      const feeds =
+        "select pid from pg_stat_activity where application_name = 'zonedeck change feed'";
+      const db = new pg.Client({ connectionString: cluster.url });
+      await db.connect();
+      try {
+        const cut = (await db.query<{ pid: number }>(feeds)).rows.map((r) => r.pid);
+        await db.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where pid = any($1)',
+          [cut],
+        );
+        await db.query('update api_keys set revoked_at = $1 where id = $2', [
+          new Date().toISOString(),
+          two.id,
+        ]);
+        // Both nodes listen again on new connections and have caught up (ready, "following").
+        await until(async () => {
+          const now = (await db.query<{ pid: number }>(feeds)).rows.map((r) => r.pid);
+          return now.length === 2 && now.every((pid) => !cut.includes(pid));
+        });
+        await until(async () => {
+          const ready = await Promise.all([a, b].map((node) => fetch(`${node.url}/readyz`)));
+          return ready.every((r) => r.status === 200);
+        });
+      } finally {
+        await db.end();
+      }
+      // Refused at once, not after the 60 s a kept key is trusted at most (MAX_AGE_MS).
+      expect(await everyNode(two.key, 401)).toBe(true);
+    } finally {
+      await store.close();
+    }
   }, 60_000);
 
   it('gives one 201 and one 409 when both nodes create the same zone at once', async () => {

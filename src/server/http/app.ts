@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps) {
       maxAge: 600,
     }),
   );
-  app.use('/v1/*', gate(table, deps.store.db, createRateLimits(deps.config, deps.metrics)));
+  app.use('/v1/*', gate(table, deps.store, createRateLimits(deps.config, deps.metrics)));
 
   const r = { app, table, deps };
   registerZoneRoutes(r);

@@ -6,15 +6,28 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context';
 import type { RouteTable } from './route-table';
-import type { Db } from '../store/db';
+import type { Store } from '../store/db';
 import { findKey } from '../store/customers';
+import { KeyCache } from '../store/key-cache';
 import { errorJson } from './errors';
 import { addressKey, rateLimitHeaders, tooManyRequests, type RateLimits } from './rate-limit';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
-export function gate(routes: RouteTable, db: Db, limits: RateLimits): MiddlewareHandler<AppEnv> {
+export function gate(
+  routes: RouteTable,
+  store: Store,
+  limits: RateLimits,
+): MiddlewareHandler<AppEnv> {
+  const { db, feed } = store;
+  // PostgreSQL: the keys found are kept while the change feed would tell of their revocation.
+  let known: KeyCache | undefined;
+  if (feed) {
+    const cache = new KeyCache(() => feed.listening);
+    feed.watchKeys((keyId) => (keyId === null ? cache.clear() : cache.forget(keyId)));
+    known = cache;
+  }
   // Enforces the cap on streamed bodies without a Content-Length as well.
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => tooLarge(c) });
   return async (c, next) => {
@@ -62,7 +75,7 @@ export function gate(routes: RouteTable, db: Db, limits: RateLimits): Middleware
           : 'Send your API key in the header "Authorization: Bearer <API key>".',
       );
     }
-    const principal = await findKey(db, bearer[1]);
+    const principal = await findKey(db, bearer[1], known);
     if (!principal) {
       failed();
       c.header('WWW-Authenticate', 'Bearer error="invalid_token"');

@@ -13,6 +13,10 @@ import type { Trx } from './group-commit';
 import { notifyAtCommit } from './zone-batches';
 import { randomId } from './ids';
 import { eventsSince } from './change-replay';
+import { KEYS_CHANNEL } from './key-cache';
+
+/** Told each API key revoked on any node (its id), and null when a revocation may have been missed. */
+export type KeysListener = (keyId: string | null) => void;
 
 export const CHANNEL = 'zonedeck_changes';
 /** PostgreSQL refuses payloads of 8,000 bytes and more; a larger event goes as a reference. */
@@ -58,6 +62,7 @@ export class ChangeFeed {
   private view: FeedView | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private readonly keysListeners = new Set<KeysListener>();
 
   constructor(
     /** The database's URL (the leader's connection opens one of its own too). */
@@ -96,12 +101,23 @@ export class ChangeFeed {
     const client = this.client;
     this.client = null;
     this.following = false;
+    this.keysMayHaveChanged(null);
     await client?.end().catch(() => {});
     await this.queue;
     // Nothing more comes back: writers still waiting are answered (their commits are made).
     for (const p of this.pending.values()) p.resolve();
     this.pending.clear();
     this.view = null;
+  }
+
+  /** Hears of revoked API keys (key-cache.ts); returns the way to stop. */
+  watchKeys(listener: KeysListener): () => void {
+    this.keysListeners.add(listener);
+    return () => this.keysListeners.delete(listener);
+  }
+
+  private keysMayHaveChanged(keyId: string | null): void {
+    for (const listener of this.keysListeners) listener(keyId);
   }
 
   /** A token for one write: its notification is matched by it. */
@@ -189,6 +205,7 @@ export class ChangeFeed {
       if (this.client !== client) return;
       this.client = null;
       this.following = false;
+      this.keysMayHaveChanged(null);
       if (this.stopped) return;
       this.log?.warn({ err }, 'lost the change feed connection to PostgreSQL; reconnecting');
       setTimeout(() => void this.reconnect(), RECONNECT_MS).unref();
@@ -197,9 +214,10 @@ export class ChangeFeed {
     client.on('end', () => lost());
     client.on('notification', (m) => {
       if (m.channel === CHANNEL && m.payload) this.onNotification(m.payload);
+      else if (m.channel === KEYS_CHANNEL && m.payload) this.keysMayHaveChanged(m.payload);
     });
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${CHANNEL}; LISTEN ${KEYS_CHANNEL}`);
     this.client = client;
     // Anything committed before LISTEN took hold is read from the database; writes of this node
     // waiting for a notification that went with the old connection are answered after it.
@@ -207,7 +225,10 @@ export class ChangeFeed {
     await this.enqueue(async () => {
       await this.sweep();
       for (const t of waiting) this.settle(t);
-      if (this.client === client) this.following = true;
+      if (this.client !== client) return;
+      // Revocations made while no connection listened were not heard.
+      this.keysMayHaveChanged(null);
+      this.following = true;
     });
   }
 

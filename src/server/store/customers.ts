@@ -1,6 +1,9 @@
 // Customers and their API keys. Keys are stored only as hashes.
 import type { Scope } from '../../shared/api/fields';
+import { sql } from 'kysely';
 import type { Db } from './db';
+import { dialectOf } from './dialect';
+import { KEYS_CHANNEL, keyRevokedHere, type KeyCache } from './key-cache';
 import { hashApiKey, newApiKey, nowIso, randomId } from './ids';
 
 export interface KeyPrincipal {
@@ -52,11 +55,21 @@ export async function createApiKey(
   return { id, key };
 }
 
-export async function findKey(db: Db, key: string): Promise<KeyPrincipal | undefined> {
+/** The active key, looked up in the database or, on PostgreSQL, in the node's cache. */
+export async function findKey(
+  db: Db,
+  key: string,
+  cache?: KeyCache,
+): Promise<KeyPrincipal | undefined> {
+  const hash = hashApiKey(key);
+  return cache ? cache.find(hash, () => readKey(db, hash)) : readKey(db, hash);
+}
+
+async function readKey(db: Db, hash: string): Promise<KeyPrincipal | undefined> {
   const row = await db
     .selectFrom('api_keys')
     .select(['id', 'customer_id', 'scopes', 'label'])
-    .where('key_hash', '=', hashApiKey(key))
+    .where('key_hash', '=', hash)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -77,14 +90,25 @@ export async function listApiKeys(db: Db, customerId?: string) {
   return q.execute();
 }
 
+/**
+ * Revokes the key. On PostgreSQL every node hears of it at the commit (KEYS_CHANNEL) and forgets
+ * the key it kept; the caches of this process forget it at once.
+ */
 export async function revokeApiKey(db: Db, keyId: string): Promise<boolean> {
-  const r = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: nowIso() })
-    .where('id', '=', keyId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  const revoked = await db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', keyId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    const done = Number(r.numUpdatedRows) > 0;
+    if (done && dialectOf(trx) === 'postgres')
+      await sql`select pg_notify(${KEYS_CHANNEL}, ${keyId})`.execute(trx);
+    return done;
+  });
+  keyRevokedHere(keyId);
+  return revoked;
 }
 
 export async function countCustomers(db: Db): Promise<number> {

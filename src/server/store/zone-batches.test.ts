@@ -1,7 +1,8 @@
 // Many writes to one zone at once, on whichever store the matrix runs. On PostgreSQL a node's
-// concurrent writes to one zone share a transaction, each in its own savepoint (zone-batches.ts,
-// ADR 0023): the refused ones leave nothing behind and take nothing of the others with them,
-// and every accepted one still has its own serial and journal entry, in order.
+// concurrent writes to one zone share a transaction (zone-batches.ts, ADR 0023; a batch with a
+// refusal in it runs again with a savepoint per write): the refused ones leave nothing behind
+// and take nothing of the others with them, and every accepted one still has its own serial and
+// journal entry, in order.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createZone, startTestServer, type TestServer } from '../test-support/harness';

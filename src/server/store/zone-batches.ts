@@ -2,15 +2,16 @@
 // row lock (dialect.ts: lockZone) on every node, so their rate is one lock hold after another,
 // and each hold paid for a BEGIN, the lock's wait and hand-over, a COMMIT and its flush. Here a
 // node's writes to one zone that arrive while one of them runs wait in-process, off the pool,
-// and then run together: one transaction, the zone locked once, each write in a savepoint of its
-// own (all or nothing, as alone), their notifications (ADR 0021) sent with the COMMIT, each
-// write acknowledged only after it. What costs here is round trips to PostgreSQL: a write in a
-// batch adds one (its savepoint) and saves the BEGIN, the lock, its notification and the COMMIT.
-// A write that finds no other waiting runs alone, with no savepoint. The BEGIN goes with the
-// lock, and the notifications with the COMMIT, in one simple query each (statements separated
-// by semicolons, their values written in as literals: the extended protocol that carries
-// parameters takes one statement at a time). SQLite's group-commit.ts is the same idea for its
-// single writer.
+// and then run together: one transaction, the zone locked once, their notifications (ADR 0021)
+// sent with the COMMIT, each write acknowledged only after it. What costs here is round trips
+// to PostgreSQL. The writes run one after the other with no savepoint between them; when one is
+// refused (a 409, a quota, any error of its own), the transaction is rolled back and the batch
+// run again with each write in a savepoint of its own (all or nothing, as alone): a round trip
+// more per write, paid only by a batch with a refusal in it. A write that finds no other
+// waiting runs alone. The BEGIN goes with the lock, and the notifications with the COMMIT, in
+// one simple query each (statements separated by semicolons, their values written in as
+// literals: the extended protocol that carries parameters takes one statement at a time).
+// SQLite's group-commit.ts is the same idea for its single writer.
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { holdsZone } from './dialect';
@@ -24,6 +25,12 @@ interface Job {
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
+
+/**
+ * A write of a batch run without savepoints failed: the batch is rolled back and run again with
+ * one savepoint per write (its other writes' work is done twice, a refusal's cost).
+ */
+class OneRefused extends Error {}
 
 /** Writes run together at most; more wait for the next transaction. */
 const MAX_BATCH = 32;
@@ -88,6 +95,7 @@ export class ZoneBatches {
 
   /** One transaction for `batch`, run again from the start after a deadlock or serialization failure. */
   private async runBatch(zoneId: string, batch: Job[]): Promise<void> {
+    let careful = false;
     for (let attempt = 1; ; attempt++) {
       const outcomes: Array<() => void> = [];
       try {
@@ -100,10 +108,18 @@ export class ZoneBatches {
             await sql
               .raw(`begin; select id from zones where id = ${pg.escapeLiteral(zoneId)} for update`)
               .execute(trx);
-            if (batch.length === 1) {
-              const job = batch[0]!;
-              const value = await job.work(trx);
-              outcomes.push(() => job.resolve(value));
+            if (batch.length === 1 || !careful) {
+              // Alone, or together as long as every write goes through: no savepoints.
+              for (const job of batch) {
+                let value: unknown;
+                try {
+                  value = await job.work(trx);
+                } catch (e) {
+                  if (batch.length === 1 || retryable(e)) throw e;
+                  throw new OneRefused();
+                }
+                outcomes.push(() => job.resolve(value));
+              }
             } else {
               for (let i = 0; i < batch.length; i++)
                 outcomes.push(await inSavepoint(trx, batch[i]!, i, notifications));
@@ -121,6 +137,13 @@ export class ZoneBatches {
         for (const settle of outcomes) settle();
         return;
       } catch (e) {
+        if (e instanceof OneRefused) {
+          // Run again from the start, each write in a savepoint of its own: the refused one
+          // is refused again, alone, and the others are made.
+          careful = true;
+          attempt--;
+          continue;
+        }
         if (retryable(e) && attempt < RETRIES) {
           await retryPause(attempt);
           continue;

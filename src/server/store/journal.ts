@@ -9,6 +9,7 @@ import type { Trx } from './group-commit';
 import type { Database } from './schema';
 import { bumpSerial, serialStep } from './zones';
 import { nowIso, randomId } from './ids';
+import { StatementTemplate } from './statement-templates';
 import { runSteps, STEP_ITEMS, type Steps } from '../../shared/steps';
 import { noPace, type Pace } from '../slices';
 
@@ -51,11 +52,18 @@ export async function readStates(
 }
 
 /** Each stored value with its RRset's TTL and comment, at `names`. */
-function valueRows(trx: Trx, zoneId: string, names: string[]) {
+async function valueRows(trx: Trx, zoneId: string, names: string[]): Promise<ValueRow[]> {
+  if (names.length === 1) return (await VALUES_AT_NAME.run(trx, { zoneId, name: names[0]! })).rows;
   return valueQuery(trx, zoneId).where('r.name', 'in', names).execute();
 }
 
-function valueQuery(trx: Trx, zoneId: string) {
+/** valueRows at one name (a single record's write): built once. */
+const VALUES_AT_NAME = new StatementTemplate<ValueRow, 'zoneId' | 'name'>(
+  ['zoneId', 'name'],
+  (db, m) => valueQuery(db, m.zoneId).where('r.name', 'in', [m.name]),
+);
+
+function valueQuery(trx: QueryCreator<Database>, zoneId: string) {
   return trx
     .selectFrom('records as r')
     .innerJoin('rrsets as s', (j) =>
@@ -68,7 +76,7 @@ function valueQuery(trx: Trx, zoneId: string) {
     .where('r.zone_id', '=', zoneId);
 }
 
-type ValueRow = Awaited<ReturnType<typeof valueRows>>[number];
+type ValueRow = Awaited<ReturnType<ReturnType<typeof valueQuery>['execute']>>[number];
 export type ValuesAtName = Map<string, { type: string; content: string }[]>;
 
 /** Adds rows to `atName`, and to `states` those of its keys (every RRset with `all`). */
@@ -246,55 +254,104 @@ export async function recordChangeWithSerial(
   return { state, changeId: row.id };
 }
 
-/**
- * Adds data-modifying CTEs (PostgreSQL) to the statement of a change's serial and journal row.
- * Nothing else in the statement reads them, so what they return is not typed.
- */
-export type Alongside = (q: QueryCreator<Database>) => object;
+/** The journal row's columns, each an argument of an alongside statement (`change_<column>`). */
+const CHANGE_COLUMNS = [
+  'id',
+  'zone_id',
+  'created_at',
+  'kind',
+  'actor_key_id',
+  'actor_label',
+  'summary',
+  'added',
+  'changed',
+  'removed',
+  'reverts',
+  'revertible',
+  'settings',
+  'rrsets',
+] as const;
+type ChangeRow = ReturnType<typeof changeRow>;
+type ChangeColumn = (typeof CHANGE_COLUMNS)[number];
+// Every column of the row is one of them (a column added to changeRow must be added above).
+const everyColumn: [Exclude<keyof ChangeRow, ChangeColumn>] extends [never] ? true : never = true;
+void everyColumn;
+type ChangeArg = `change_${ChangeColumn}`;
+type AlongsideArg<Name extends string> = Name | 'zoneId' | 'epoch' | ChangeArg;
+
+interface AlongsideRow {
+  serial: number;
+  ttl: number;
+  status: string;
+  used: number | null;
+}
 
 /**
- * PostgreSQL: `writes`, the serial's step and the journal row in one statement, all or nothing
- * (a record create is one round trip, ADR 0023). Also returns the zone's record count as it was
- * before the statement (every part of it reads the same snapshot), for the quota: a refusal
- * then rolls the whole statement back.
+ * PostgreSQL: a statement, built once (statement-templates.ts), of `writes` (data-modifying
+ * CTEs, their own arguments named by `names`), the serial's step and the journal row, all or
+ * nothing (a record create is one round trip, ADR 0023). It also reads the zone's record count
+ * as it was before the statement (every part of it reads the same snapshot), for the quota: a
+ * refusal then rolls the whole statement back. Nothing else in it reads what `writes` return.
  */
-export async function recordChangeAlongside(
-  trx: Trx,
-  zone: { id: string },
-  c: Omit<ChangeRecord, 'serial' | 'zoneId'>,
-  writes: Alongside,
-): Promise<{ state: ZoneState; changeId: string; recordsBefore: number }> {
-  const row = changeRow({ ...c, zoneId: zone.id });
-  const { used, ...state } = await serialAndJournal(
-    writes(trx) as QueryCreator<Database>,
-    zone.id,
-    row,
-  )
-    .select((eb) => [
+export function alongsideStatement<Name extends string>(
+  names: readonly Name[],
+  writes: (q: QueryCreator<Database>, m: Record<AlongsideArg<Name>, string>) => object,
+) {
+  const args: AlongsideArg<Name>[] = [
+    ...names,
+    'zoneId',
+    'epoch',
+    ...CHANGE_COLUMNS.map((c) => `change_${c}` as const),
+  ];
+  return new StatementTemplate<AlongsideRow, AlongsideArg<Name>>(args, (db, m) => {
+    const row = Object.fromEntries(CHANGE_COLUMNS.map((c) => [c, m[`change_${c}`]]));
+    return serialAndJournal(
+      writes(db, m) as QueryCreator<Database>,
+      m.zoneId,
+      row as unknown as ChangeRow,
+      m.epoch,
+    ).select((eb) => [
       'serial',
       'ttl',
       'status',
       eb
         .selectFrom('zone_record_counts')
         .select('records')
-        .where('zone_id', '=', zone.id)
+        .where('zone_id', '=', m.zoneId)
         .as('used'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { state, changeId: row.id, recordsBefore: used ?? 0 };
+    ]);
+  });
+}
+
+/** Runs an alongsideStatement with `args`, journaling `c` as the write's change. */
+export async function recordChangeAlongside<Name extends string>(
+  trx: Trx,
+  zone: { id: string },
+  c: Omit<ChangeRecord, 'serial' | 'zoneId'>,
+  statement: StatementTemplate<AlongsideRow, AlongsideArg<Name>>,
+  args: Record<Name, unknown>,
+): Promise<{ state: ZoneState; changeId: string; recordsBefore: number }> {
+  const row = changeRow({ ...c, zoneId: zone.id });
+  const change = Object.fromEntries(CHANGE_COLUMNS.map((col) => [`change_${col}`, row[col]]));
+  const all = { ...args, ...change, zoneId: zone.id, epoch: Math.floor(Date.now() / 1000) };
+  const [first] = (await statement.run(trx, all as Record<AlongsideArg<Name>, unknown>)).rows;
+  if (!first) throw new Error(`zone ${zone.id} is gone`);
+  const { used, ...state } = first;
+  return { state: state as ZoneState, changeId: row.id, recordsBefore: used ?? 0 };
 }
 
 /** The serial's step (`bumped`, returning the zone's state) and the journal row under it. */
 function serialAndJournal(
   q: QueryCreator<Database>,
   zoneId: string,
-  row: ReturnType<typeof changeRow>,
+  row: ChangeRow,
+  epoch?: number | string,
 ) {
   return q
     .with('bumped', (db) =>
       db
         .updateTable('zones')
-        .set({ serial: serialStep() })
+        .set({ serial: serialStep(epoch) })
         .where('id', '=', zoneId)
         .returning(['serial', 'ttl', 'status']),
     )

@@ -19,6 +19,7 @@ import {
   readStatesAtNames,
   rrsetKey,
   type States,
+  alongsideStatement,
   recordChangeAlongside,
   recordChangeWithSerial,
   rrsetsEvent,
@@ -81,7 +82,7 @@ function upsertRRset(trx: Trx, zone: ZoneRow, w: RecordWrite) {
 function putRRset(
   q: QueryCreator<Database>,
   zoneId: string,
-  w: RecordWrite,
+  w: { name: string; type: string },
   set: { ttl: number; comment: string | null },
 ) {
   return q
@@ -89,6 +90,31 @@ function putRRset(
     .values({ zone_id: zoneId, name: w.name, type: w.type, ...set })
     .onConflict((oc) => oc.columns(['zone_id', 'name', 'type']).doUpdateSet(set));
 }
+
+/** The RRset (created, or given its TTL and comment), the value, the serial and the journal row. */
+const CREATE_ON_POSTGRES = alongsideStatement(
+  ['name', 'type', 'ttl', 'comment', 'recordId', 'content', 'disabled', 'created_at', 'updated_at'],
+  (q, m) => {
+    // Markers stand for the values while the statement is built: their types are the columns'.
+    const v = m as Record<keyof typeof m, never>;
+    return q
+      .with('rrset', (db) =>
+        putRRset(db, v.zoneId, { name: v.name, type: v.type }, { ttl: v.ttl, comment: v.comment }),
+      )
+      .with('value', (db) =>
+        db.insertInto('records').values({
+          zone_id: v.zoneId,
+          id: v.recordId,
+          name: v.name,
+          type: v.type,
+          content: v.content,
+          disabled: v.disabled,
+          created_at: v.created_at,
+          updated_at: v.updated_at,
+        }),
+      );
+  },
+);
 
 /** Adds a value; refused (RecordLimitError) when its RRset would outgrow a DNS message or the zone its quota. */
 export async function createRecord(
@@ -168,10 +194,8 @@ export async function createRecord(
       trx,
       zone,
       recordsChange(store, summary, before, after),
-      (q) =>
-        q
-          .with('rrset', (db) => putRRset(db, zone.id, w, set))
-          .with('value', (db) => db.insertInto('records').values(value)),
+      CREATE_ON_POSTGRES,
+      { ...value, ...set, recordId: id },
     );
     checkRecordQuotaOf(recordsBefore, limits);
     return { result: row, event: rrsetsEvent(zone.id, state, after, { changeId }) };

@@ -224,8 +224,7 @@ export async function bumpSerial(trx: Trx, zone: { id: string }): Promise<ZoneSt
 }
 
 /** The serial's next value, as `nextSerial` computes it, read and written in one statement. */
-export function serialStep() {
-  const now = Math.floor(Date.now() / 1000);
+export function serialStep(now: number | string = Math.floor(Date.now() / 1000)) {
   return sql<number>`case when serial + 1 > ${now} then serial + 1 else ${now} end`;
 }
 

@@ -55,7 +55,7 @@ describe('StatementTemplate', () => {
       db
         .selectFrom('customers')
         .select('id')
-        .where(sql.raw(`id = '${m.id}'`)),
+        .where(sql.raw<boolean>(`id = '${m.id}'`)),
     );
     await expect(() => spliced.run(store.db, { id: 'acme' })).toThrow(/argument id/);
     const unused = new StatementTemplate<{ id: string }, 'id' | 'region'>(

@@ -12,6 +12,7 @@ import type { ZonesTable } from './schema';
 import type { Db, Store } from './db';
 import { nowIso, randomId } from './ids';
 import { reversedName } from './migrations';
+import { StatementTemplate } from './statement-templates';
 import { countLiveZones, findOverlap, type ZoneOverlap } from './zone-claims';
 
 export type ZoneRow = ZonesTable;
@@ -99,19 +100,25 @@ function isUniqueViolation(e: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
+/** The customer's zone, unless deleted: read by every request on a zone, so built once. */
 export async function getZone(
   db: Db,
   customerId: string,
   id: string,
 ): Promise<ZoneRow | undefined> {
-  return db
-    .selectFrom('zones')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return (await ZONE_OF_CUSTOMER.run(db, { id, customerId })).rows[0];
 }
+
+const ZONE_OF_CUSTOMER = new StatementTemplate<ZoneRow, 'id' | 'customerId'>(
+  ['id', 'customerId'],
+  (db, m) =>
+    db
+      .selectFrom('zones')
+      .selectAll()
+      .where('id', '=', m.id)
+      .where('customer_id', '=', m.customerId)
+      .where('deleted_at', 'is', null),
+);
 
 /** `text` as a LIKE pattern that matches it anywhere, its %, _ and \ taken literally. */
 export function containsPattern(text: string): string {

@@ -85,5 +85,7 @@ async function announced<T>(
     throw e;
   }
   if (announced.event) await feed.delivered(token, announced.event);
+  // A write run again (a deadlock, a batch with a refusal) may publish nothing the second time.
+  else feed.abandon(token);
   return announced.result;
 }

@@ -26,6 +26,14 @@ const SWEEP_MS = 30_000;
 const RECONNECT_MS = 1_000;
 /** A write whose own notification has not come back by then is caught up by a sweep. */
 const OWN_WAIT_MS = 5_000;
+/**
+ * How often a node pings itself through its feed connection. A connection that a firewall or a
+ * NAT dropped without a word (no error, no end) hears nothing; after HEARTBEATS_MISSED pings
+ * unheard it is taken for lost, and until then it no longer counts as listening: the API keys
+ * kept (key-cache.ts) trust it to hear every revocation.
+ */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEATS_MISSED = 3;
 
 /** What a node knows of the zones it serves (the DNS view). */
 export interface FeedView {
@@ -63,6 +71,8 @@ export class ChangeFeed {
   private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private readonly keysListeners = new Set<KeysListener>();
+  /** When the connection last heard a notification, a ping of its own at least. */
+  private heardAt = 0;
 
   constructor(
     /** The database's URL (the leader's connection opens one of its own too). */
@@ -70,11 +80,17 @@ export class ChangeFeed {
     private readonly db: Db,
     private readonly events: ZoneEvents,
     private log?: Logger,
+    /** HEARTBEAT_MS; shorter in tests. */
+    private readonly heartbeatMs = HEARTBEAT_MS,
   ) {}
 
   /** True while this node hears every write (listening, and caught up since it connected). */
   get listening(): boolean {
-    return this.client !== null && this.following;
+    return this.client !== null && this.following && !this.silent();
+  }
+
+  private silent(): boolean {
+    return performance.now() - this.heardAt > this.heartbeatMs * HEARTBEATS_MISSED;
   }
 
   /** After start: this node's writes are applied in stream order, and wait for it. */
@@ -213,12 +229,26 @@ export class ChangeFeed {
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (m) => {
+      this.heardAt = performance.now();
       if (m.channel === CHANNEL && m.payload) this.onNotification(m.payload);
       else if (m.channel === KEYS_CHANNEL && m.payload) this.keysMayHaveChanged(m.payload);
     });
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}; LISTEN ${KEYS_CHANNEL}`);
+    this.heardAt = performance.now();
     this.client = client;
+    const heartbeat = setInterval(() => {
+      if (this.client !== client) return clearInterval(heartbeat);
+      if (this.silent()) {
+        clearInterval(heartbeat);
+        lost(new Error('the change feed connection stopped hearing its own pings'));
+        void client.end().catch(() => {});
+        return;
+      }
+      // An empty payload: heard (heardAt), and otherwise ignored by every node.
+      client.query(`select pg_notify('${KEYS_CHANNEL}', '')`).catch(() => {});
+    }, this.heartbeatMs);
+    heartbeat.unref();
     // Anything committed before LISTEN took hold is read from the database; writes of this node
     // waiting for a notification that went with the old connection are answered after it.
     const waiting = [...this.pending].filter(([, p]) => p.committed).map(([t]) => t);

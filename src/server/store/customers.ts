@@ -91,8 +91,9 @@ export async function listApiKeys(db: Db, customerId?: string) {
 }
 
 /**
- * Revokes the key. On PostgreSQL every node hears of it at the commit (KEYS_CHANNEL) and forgets
- * the key it kept; the caches of this process forget it at once.
+ * Revokes the key; false when there is no active key with that id. On PostgreSQL every node
+ * hears of it at the commit (KEYS_CHANNEL) and forgets the key it kept; the caches of this
+ * process forget it at once.
  */
 export async function revokeApiKey(db: Db, keyId: string): Promise<boolean> {
   const revoked = await db.transaction().execute(async (trx) => {
@@ -102,10 +103,11 @@ export async function revokeApiKey(db: Db, keyId: string): Promise<boolean> {
       .where('id', '=', keyId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    const done = Number(r.numUpdatedRows) > 0;
-    if (done && dialectOf(trx) === 'postgres')
+    // Told even when the key was revoked already (by hand, in SQL): revoking it again is then
+    // the operator's way to make every node forget it at once.
+    if (dialectOf(trx) === 'postgres')
       await sql`select pg_notify(${KEYS_CHANNEL}, ${keyId})`.execute(trx);
-    return done;
+    return Number(r.numUpdatedRows) > 0;
   });
   keyRevokedHere(keyId);
   return revoked;

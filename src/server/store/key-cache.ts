@@ -44,7 +44,8 @@ export class KeyCache {
   /** `usable`: whether every revocation would reach this node now (its feed listens). */
   constructor(
     private readonly usable: () => boolean,
-    private readonly now: () => number = Date.now,
+    /** Milliseconds on a clock that never steps back (the wall clock can). */
+    private readonly now: () => number = () => performance.now(),
   ) {
     caches.add(new WeakRef(this));
   }

@@ -50,6 +50,21 @@ describe('StatementTemplate', () => {
     }
   });
 
+  it('refuses a value of the build itself, and a call that leaves an argument out', () => {
+    const constant = new StatementTemplate<{ id: string }, 'id'>(['id'], (db, m) =>
+      db
+        .selectFrom('customers')
+        .select('id')
+        .where('id', '=', m.id)
+        .where('created_at', '<', new Date().toISOString()),
+    );
+    expect(() => constant.run(store.db, { id: 'acme' })).toThrow(/not an argument/);
+    const fine = new StatementTemplate<{ id: string }, 'id'>(['id'], (db, m) =>
+      db.selectFrom('customers').select('id').where('id', '=', m.id),
+    );
+    expect(() => fine.run(store.db, {} as { id: string })).toThrow(/no value for id/);
+  });
+
   it('refuses a statement that writes a value into its text or leaves one out', async () => {
     const spliced = new StatementTemplate<{ id: string }, 'id'>(['id'], (db, m) =>
       db

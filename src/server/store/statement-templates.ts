@@ -13,7 +13,9 @@ type Db = Kysely<Database>;
 /** A value that stands for the argument `name` while the statement is built. */
 const marker = (name: string) => `\u0000zonedeck-template-${name}\u0000`;
 
-type Slot = { arg: string } | { value: unknown };
+interface Slot {
+  arg: string;
+}
 
 export class StatementTemplate<Row, Name extends string> {
   /** Per dialect: the text differs (PostgreSQL's $1, SQLite's ?). */
@@ -33,7 +35,12 @@ export class StatementTemplate<Row, Name extends string> {
     const dialect = dialectOf(db);
     let built = this.built.get(dialect);
     if (!built) this.built.set(dialect, (built = this.compile(db)));
-    const parameters = built.slots.map((s) => ('arg' in s ? args[s.arg as Name] : s.value));
+    const parameters = built.slots.map((s) => {
+      const value = args[s.arg as Name];
+      // A name left out would be sent as NULL: a mistake, never a value.
+      if (value === undefined) throw new Error(`statement template: no value for ${s.arg}`);
+      return value;
+    });
     return db.executeQuery<Row>(CompiledQuery.raw(built.sql, parameters));
   }
 
@@ -46,9 +53,12 @@ export class StatementTemplate<Row, Name extends string> {
     const compiled = this.build(db, markers).compile();
     const slots = compiled.parameters.map((p): Slot => {
       const arg = byMarker.get(p);
-      return arg === undefined ? { value: p } : { arg };
+      // A value of the build's own (Date.now() in a helper) would be kept for every call.
+      if (arg === undefined)
+        throw new Error(`statement template: a parameter is not an argument (${String(p)})`);
+      return { arg };
     });
-    const used = new Set(slots.flatMap((s) => ('arg' in s ? [s.arg] : [])));
+    const used = new Set(slots.map((s) => s.arg));
     const lost = this.names.find((n) => !used.has(n) || compiled.sql.includes(markers[n]));
     if (lost !== undefined)
       throw new Error(

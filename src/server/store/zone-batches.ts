@@ -16,6 +16,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { holdsZone } from './dialect';
 import { retryable, retryPause, RETRIES } from './pool-write';
+import { storageFault } from './storage-fault';
 import type { Database } from './schema';
 
 type Trx = Kysely<Database>;
@@ -115,8 +116,10 @@ export class ZoneBatches {
                 try {
                   value = await job.work(trx);
                 } catch (e) {
-                  if (batch.length === 1 || retryable(e)) throw e;
-                  throw new OneRefused();
+                  // The batch's fault, not the write's (the connection, the disk): it fails
+                  // or is run again as a whole, as with savepoints.
+                  if (batch.length === 1 || retryable(e) || storageFault(e)) throw e;
+                  throw new OneRefused('a write of the batch was refused', { cause: e });
                 }
                 outcomes.push(() => job.resolve(value));
               }

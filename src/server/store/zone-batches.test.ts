@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createZone, startTestServer, type TestServer } from '../test-support/harness';
+import { dig } from '../test-support/dns-tools';
 import { journalSerials } from '../test-support/journal-serials';
 import { testDialect } from '../test-support/test-store';
 
@@ -74,6 +75,38 @@ describe('concurrent writes to one zone', () => {
     expect(serials).toHaveLength(33);
     expect(new Set(serials).size).toBe(33);
     expect([...serials].sort((a, b) => a - b)).toEqual(serials);
+  });
+});
+
+describe('concurrent writes at one name', () => {
+  // Writes of one batch at one name: each must read the RRset as the writes before it in the
+  // batch left it. Otherwise it would take the RRset for what it was before the batch, and its
+  // event would give the DNS server an RRset without the values written before it.
+  it('each sees the values written before it in the same batch', async () => {
+    const zoneId = await createZone(srv.admin, 'same-name.race.test');
+    const post = (body: object) => srv.admin.post(`/v1/zones/${zoneId}/records`, body);
+    const values = Array.from({ length: 12 }, (_, i) => `192.0.2.${i + 1}`);
+    const others = Array.from({ length: 12 }, (_, i) => ({
+      name: `o${i}`,
+      type: 'A',
+      content: `198.51.100.${i + 1}`,
+    }));
+    const bodies = values.flatMap((content, i) => [
+      { name: 'multi', type: 'A', content },
+      others[i]!,
+    ]);
+    const answers = await Promise.all(bodies.map(post));
+    expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 201));
+
+    const served = await dig(srv.service.dnsPort, 'multi.same-name.race.test', 'A');
+    expect(served.records.map((r) => r.data).sort()).toEqual([...values].sort());
+    for (const o of others) {
+      const one = await dig(srv.service.dnsPort, `${o.name}.same-name.race.test`, 'A');
+      expect(one.records.map((r) => r.data)).toEqual([o.content]);
+    }
+    // One change each, with a serial of its own.
+    const serials = await journalSerials(srv.store.db, zoneId);
+    expect(new Set(serials).size).toBe(1 + bodies.length);
   });
 });
 

@@ -3,9 +3,16 @@
 import { z } from 'zod';
 import { messageSchema } from '../../shared/api/common';
 import { zoneSchema } from '../../shared/api/zones';
+import { zoneFileSummarySchema } from '../../shared/api/zone-file';
 import { normalizeZone, unwrapSingle } from './compat';
 
 export const zoneParser = z.preprocess((v) => normalizeZone(unwrapSingle(v, 'zone')), zoneSchema);
+
+/** A zone just created; made from a zone file, with what was taken of the file. */
+export const createdZoneParser = z.preprocess(
+  (v) => normalizeZone(unwrapSingle(v, 'zone')),
+  zoneSchema.extend({ zone_file: zoneFileSummarySchema.optional() }),
+);
 
 /** `{ message }`, or a bare string. */
 export const messageParser = z.preprocess(

@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Region, Zone } from '../../shared/api/zones';
+import type { ZoneFileSummary } from '../../shared/api/zone-file';
 import { apiRequest } from './client';
 import { zoneListParser, type ZoneList } from './zone-list-parser';
 
@@ -19,6 +20,9 @@ export interface ZoneListParams {
   /** Only the zones whose name contains this (the service's filter, in any case). */
   name?: string;
 }
+
+/** A zone just created; from a zone file, with what was taken of it (lines left out and why). */
+export type CreatedZone = Zone & { zone_file?: ZoneFileSummary | undefined };
 
 /** What the create form sends: the shared createZoneInput, already validated and normalised. */
 export interface NewZone {
@@ -70,13 +74,13 @@ export function useZone(zoneId: string) {
 export function useCreateZone() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: NewZone): Promise<Zone> =>
+    mutationFn: async (input: NewZone): Promise<CreatedZone> =>
       apiRequest('/v1/zones', {
         method: 'POST',
         body: input,
-        schema: (await parsers()).zoneParser,
+        schema: (await parsers()).createdZoneParser,
       }),
-    onSuccess: async (zone) => {
+    onSuccess: async ({ zone_file: _summary, ...zone }) => {
       qc.setQueryData(zoneKeys.detail(zone.id), zone);
       await qc.invalidateQueries({ queryKey: zoneKeys.lists() });
     },

@@ -48,11 +48,23 @@ export const router = createBrowserRouter([
           prefetch(() => queryClient.prefetchQuery(zoneQuery(params.zoneId ?? ''))),
         // The zone's frame, with the change watch's banner over its tabs.
         lazy: async () => {
-          const [{ ZoneLayout }, { WatchBanner }] = await Promise.all([
+          const [{ ZoneLayout }, { WatchBanner }, { ZoneFileBanner }] = await Promise.all([
             import('../features/zones/zone-layout'),
             import('../features/history/watch-banner'),
+            import('../features/zones/zone-file-banner'),
           ]);
-          return { Component: () => <ZoneLayout banner={<WatchBanner />} /> };
+          return {
+            Component: () => (
+              <ZoneLayout
+                banner={
+                  <>
+                    <ZoneFileBanner />
+                    <WatchBanner />
+                  </>
+                }
+              />
+            ),
+          };
         },
         children: [
           {

@@ -6,7 +6,7 @@ import { Field } from '../../ui/field';
 import { formatNumber } from '../../ui/format';
 import { ZoneFileErrors } from '../../ui/zone-file-errors';
 import { DiffList } from './diff-list';
-import { SkippedList } from './skipped-list';
+import { SkippedList } from '../../ui/skipped-list';
 
 interface ImportPreviewProps {
   result: ImportResult;

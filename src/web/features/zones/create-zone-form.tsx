@@ -5,9 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { REGION_MEANING, REGIONS } from '../../../shared/api/zones';
-import { useCreateZone } from '../../api/zones';
+import { useCreateZone, type CreatedZone } from '../../api/zones';
 import { zoneFileErrorsOf } from '../../api/zone-import';
-import type { Zone } from '../../../shared/api/zones';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Form } from '../../ui/form/form';
@@ -32,7 +31,7 @@ const REGION_OPTIONS = [
 ];
 
 interface CreateZoneFormProps {
-  onCreated: (zone: Zone) => void;
+  onCreated: (zone: CreatedZone) => void;
   cancel: ReactNode;
 }
 

@@ -1,8 +1,9 @@
-// The lines an import leaves out and why (SOA and apex NS, DNSSEC, other types, other zones).
+// The lines of a zone file an import, or a zone made from the file, leaves out and why (SOA and
+// apex NS, DNSSEC, other types, other zones).
 import { useCallback } from 'react';
-import type { ImportSkipped } from '../../../shared/api/zone-file';
-import { formatNumber } from '../../ui/format';
-import { VirtualList } from '../../ui/virtual-list';
+import type { ImportSkipped } from '../../shared/api/zone-file';
+import { formatNumber } from './format';
+import { VirtualList } from './virtual-list';
 
 export function SkippedList({ skipped }: { skipped: readonly ImportSkipped[] }) {
   const estimate = useCallback((s: ImportSkipped) => (s.message.length > 90 ? 48 : 28), []);

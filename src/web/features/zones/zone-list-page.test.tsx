@@ -110,6 +110,18 @@ describe('zone list filter', () => {
     expect(await screen.findByRole('link', { name: 'zone-000.example' })).toBeVisible();
   });
 
+  it('does not ask the service with a filter longer than any zone name, and says why', async () => {
+    const fetch = service(300);
+    const long = 'a'.repeat(254);
+    renderList(`/?q=${long}`);
+    expect(await screen.findByRole('heading', { name: 'No zone matches' })).toBeVisible();
+    expect(
+      screen.getByText('A zone name has at most 253 characters, and this filter has 254.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(sent(fetch).filter((p) => p.has('name'))).toHaveLength(0);
+  });
+
   it('shows a failed search with Retry, which asks again', async () => {
     service(300, 1);
     const user = renderList('/?q=zone-12');

@@ -2,6 +2,7 @@
 // every zone of the account (GET /v1/zones?name=), its matches paged in turn.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { MAX_NAME_LENGTH } from '../../../shared/dns/labels';
 import { useZones } from '../../api/zones';
 import { Button, buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -32,7 +33,10 @@ export function ZoneListPage() {
   // The account's zones: the page shown without a filter; with one, the first page, for the
   // account's total ("N of M zones match", "No zones yet") and for once the filter is cleared.
   const account = useZones({ limit: pageSize, offset: filtering ? 0 : offset });
-  const matching = useZones({ limit: pageSize, offset, name: needle }, filtering);
+  // No zone name is longer than a DNS name may be: a longer filter matches nothing, and the
+  // service refuses it (400), which a Retry would not cure.
+  const tooLong = needle.length > MAX_NAME_LENGTH;
+  const matching = useZones({ limit: pageSize, offset, name: needle }, filtering && !tooLong);
   const query = filtering ? matching : account;
   const [createOpen, setCreateOpen] = useDialogParam('create-zone');
 
@@ -73,6 +77,16 @@ export function ZoneListPage() {
       >
         A zone holds the DNS records of one domain. Create one, then point your domain’s nameservers
         at the ones it is given.
+      </EmptyState>
+    );
+  } else if (filtering && tooLong) {
+    body = (
+      <EmptyState
+        title="No zone matches"
+        action={<Button onClick={() => setFilter('')}>Clear filter</Button>}
+      >
+        A zone name has at most {MAX_NAME_LENGTH} characters, and this filter has{' '}
+        {formatNumber(needle.length)}.
       </EmptyState>
     );
   } else if (filtering && (matching.isPending || (matching.isPlaceholderData && listed === 0))) {

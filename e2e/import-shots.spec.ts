@@ -36,5 +36,22 @@ for (const look of looksFor(dir)) {
     await create.getByRole('button', { name: 'Create zone' }).click();
     await create.getByRole('alert').waitFor();
     await shot('create-refused');
+
+    // Created: what the file's lines left out are, over the new zone's tabs.
+    await create
+      .getByRole('textbox', { name: 'Zone file' })
+      .fill(
+        [
+          `$ORIGIN ${name}.`,
+          '@ 3600 IN SOA ns1.example.net. hostmaster.example.net. 1 7200 3600 1209600 300',
+          '@ 3600 IN NS ns1.example.net.',
+          'www 300 IN A 192.0.2.10',
+          'old 300 IN HINFO "PDP-11" "RSX-11M"',
+          '',
+        ].join('\n'),
+      );
+    await create.getByRole('button', { name: 'Create zone' }).click();
+    await page.getByRole('region', { name: /From your zone file/ }).waitFor();
+    await shot('created-from-file');
   });
 }

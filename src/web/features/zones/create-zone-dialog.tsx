@@ -2,7 +2,6 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Dialog, DialogClose } from '../../ui/dialog';
 import { clearDraft } from '../../ui/form/use-draft';
-import { formatNumber } from '../../ui/format';
 import { CREATE_ZONE_DRAFT, CreateZoneForm } from './create-zone-form';
 import type { ZoneFileState } from './zone-file-banner';
 
@@ -29,9 +28,7 @@ export function CreateZoneDialog({ open, onOpenChange }: CreateZoneDialogProps) 
         onCreated={(zone) => {
           const file = zone.zone_file;
           toast.success(
-            file
-              ? `Zone ${zone.name} created with ${formatNumber(file.records_read)} ${file.records_read === 1 ? 'record' : 'records'} of its file`
-              : `Zone ${zone.name} created`,
+            file ? `Zone ${zone.name} created from its file` : `Zone ${zone.name} created`,
           );
           // The lines of the file left out are shown over the new zone's tabs (ZoneFileBanner).
           const state: ZoneFileState | null = file ? { zoneFile: file } : null;

@@ -46,7 +46,7 @@ describe('ZoneFileBanner', () => {
     const router = show({ zoneFile: summary });
     const banner = screen.getByRole('region', { name: /From your zone file/ });
     expect(banner).toHaveTextContent(
-      'From your zone file: 12 records taken, 2 lines left out, 1 to check',
+      'From your zone file: 12 records read, 2 lines left out, 1 to check',
     );
     const skipped = within(banner).getByRole('region', { name: 'Skipped lines' });
     expect(skipped).toHaveTextContent('Line 3SOAThe SOA record is made by the service.');

@@ -44,7 +44,7 @@ export function ZoneFileBanner() {
         <IconAlert className="callout-icon" aria-hidden="true" />
         <div className="callout-body">
           <p className="callout-title" id={titleId}>
-            From your zone file: {formatNumber(read)} {read === 1 ? 'record' : 'records'} taken
+            From your zone file: {formatNumber(read)} {read === 1 ? 'record' : 'records'} read
             {skipped.length > 0 && `, ${lines(skipped.length)} left out`}
             {warnings.length > 0 && `, ${formatNumber(warnings.length)} to check`}
           </p>

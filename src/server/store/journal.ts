@@ -337,7 +337,7 @@ export async function recordChangeAlongside<Name extends string>(
   const [first] = (await statement.run(trx, all as Record<AlongsideArg<Name>, unknown>)).rows;
   if (!first) throw new Error(`zone ${zone.id} is gone`);
   const { used, ...state } = first;
-  return { state: state as ZoneState, changeId: row.id, recordsBefore: used ?? 0 };
+  return { state, changeId: row.id, recordsBefore: used ?? 0 };
 }
 
 /** The serial's step (`bumped`, returning the zone's state) and the journal row under it. */

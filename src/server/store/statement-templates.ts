@@ -1,6 +1,6 @@
 // Statements built once (PostgreSQL's hot path, issue 16). Kysely builds a statement's tree and
-// compiles it to text on every call: for a record create's two statements that was about a
-// tenth of a node's CPU per create, measured (bench:nodes). A statement whose shape never
+// compiles it to text on every call: about a tenth of a node's CPU per record create, in a CPU
+// profile of a node under bench:nodes' create load (ADR 0031). A statement whose shape never
 // depends on its values is built here once per dialect, with markers in place of the values,
 // and then only its parameters are filled in: the same text each time, which prepared.ts then
 // names once per connection.

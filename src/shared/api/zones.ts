@@ -1,6 +1,6 @@
 // Zone bodies: create and update input, the zone object, list items.
 import { z } from 'zod';
-import { toALabel } from '../dns/labels';
+import { MAX_NAME_LENGTH, toALabel } from '../dns/labels';
 import { normalizeZoneName } from '../dns/names';
 import { envelope, messageSchema, pagingQuery, paginationSchema, ZONE_PAGE } from './common';
 import { ttlSchema } from './fields';
@@ -118,7 +118,7 @@ export const zoneListItemSchema = z.object({
 export type ZoneListItem = z.infer<typeof zoneListItemSchema>;
 
 /** The longest `name` filter of the zone list: no zone name is longer. */
-export const ZONE_FILTER_MAX = 253;
+export const ZONE_FILTER_MAX = MAX_NAME_LENGTH;
 
 export const listZonesQuery = pagingQuery(ZONE_PAGE).extend({
   name: z

@@ -5,7 +5,9 @@ import { HTTPException } from 'hono/http-exception';
 import { randomUUID } from 'node:crypto';
 import type { AppEnv } from './context';
 import { ApiFailure, errorJson, storageUnavailable } from './errors';
+import { ZoneGone } from '../store/dialect';
 import { requestAborted } from '../store/storage-fault';
+import { zoneNotFound } from './loaders';
 import { gate } from './gate';
 import { registerHealthRoutes } from './health';
 import { httpMetrics, registerMetricsRoute } from './metrics-route';
@@ -107,6 +109,11 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof ApiFailure)
       return errorJson(c, err.status, err.code, err.message, err.details);
+    // The zone was deleted between the request's finding it and its write.
+    if (err instanceof ZoneGone) {
+      const gone = zoneNotFound(err.zoneId);
+      return errorJson(c, gone.status, gone.code, gone.message);
+    }
     if (err instanceof HTTPException) {
       if (err.status === 400)
         return errorJson(

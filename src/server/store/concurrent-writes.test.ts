@@ -1,11 +1,16 @@
 // Writes that race, on whichever store the matrix runs (SQLite has one writer at a time; on
 // PostgreSQL the same rules rest on row and advisory locks and unique indexes): one zone name is
 // taken once, the zone quota lets exactly its number through, concurrent record writes get
-// distinct serials in the journal's order, and the record quota holds.
+// distinct serials in the journal's order, and the record quota holds; a write to a zone
+// deleted after the route found it writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createZone, startTestServer, type TestServer } from '../test-support/harness';
+import { createZone, startTestServer, zoneSerial, type TestServer } from '../test-support/harness';
 import { journalSerials } from '../test-support/journal-serials';
 import { testDialect } from '../test-support/test-store';
+import { ZoneGone } from './dialect';
+import { createRecord, updateRecord } from './record-writes';
+import { getRecord } from './records';
+import { getZone } from './zones';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -63,5 +68,44 @@ describe('concurrent writes', () => {
     expect(serials).toHaveLength(8); // the zone's creation and the 7 records
     expect(new Set(serials).size).toBe(serials.length);
     expect([...serials].sort((a, b) => a - b)).toEqual(serials);
+  });
+
+  it('a write to a zone deleted after the route read it is refused (ZoneGone) and writes nothing', async () => {
+    const erin = srv.client(await srv.key('erin'));
+    const zoneId = await createZone(erin, 'gone.race.test');
+    const made = await erin.post(`/v1/zones/${zoneId}/records`, {
+      name: 'www',
+      type: 'A',
+      content: '192.0.2.1',
+    });
+    expect(made.status).toBe(201);
+    const { store } = srv;
+    // What the route read, then the zone's delete committed before the write ran.
+    const zone = (await getZone(store.db, 'erin', zoneId))!;
+    const record = (await getRecord(store.db, zoneId, made.body.data.record.id))!;
+    // The delete's first step, as markZoneDeleted makes it, without the purge that follows it
+    // (which would remove the rows this test looks for).
+    await store.db
+      .updateTable('zones')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', zoneId)
+      .execute();
+    const serial = await zoneSerial(srv, zoneId);
+    const journaled = await journalSerials(store.db, zoneId);
+    const write = { name: 'new.gone.race.test.', type: 'A', content: '192.0.2.2' };
+    await expect(createRecord(store, zone, write, { recordsPerZone: 100 })).rejects.toThrow(
+      ZoneGone,
+    );
+    await expect(
+      updateRecord(store, zone, record, { name: record.name, type: 'A', content: '192.0.2.3' }),
+    ).rejects.toThrow(ZoneGone);
+    const rows = await store.db
+      .selectFrom('records')
+      .select('content')
+      .where('zone_id', '=', zoneId)
+      .execute();
+    expect(rows.map((r) => r.content)).toEqual(['192.0.2.1']);
+    expect(await journalSerials(store.db, zoneId)).toEqual(journaled);
+    expect(await zoneSerial(srv, zoneId)).toBe(serial);
   });
 });

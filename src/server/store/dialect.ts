@@ -21,6 +21,17 @@ export async function lockZone(trx: Kysely<Database>, zoneId: string): Promise<v
   await trx.selectFrom('zones').select('id').where('id', '=', zoneId).forUpdate().execute();
 }
 
+/**
+ * The zone a write was for is deleted: its delete committed after the request found the zone
+ * and before the write's serial step (which only steps a live zone's serial). The write is
+ * rolled back; the route answers 404 zone_not_found, as it would have a moment later.
+ */
+export class ZoneGone extends Error {
+  constructor(readonly zoneId: string) {
+    super(`zone ${zoneId} was deleted before the write was made`);
+  }
+}
+
 /** The zone each transaction of a zone's group commit holds locked (zone-batches.ts). */
 const held = new WeakMap<Kysely<Database>, string>();
 

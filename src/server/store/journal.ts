@@ -1,10 +1,10 @@
 // The change journal's write side (ADR 0011): RRset states read inside a write's transaction,
 // their diff, and the change row written in that same transaction, so no write goes unrecorded.
-import type { QueryCreator } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import type { ChangeKind, RRsetDiff, RRsetState, SettingDiff } from '../../shared/api/changes';
 import type { RRsetChange, ZoneEvent, ZoneState } from '../events';
 import { afterKey } from './record-pages';
-import { dialectOf } from './dialect';
+import { dialectOf, ZoneGone } from './dialect';
 import type { Trx } from './group-commit';
 import type { Database } from './schema';
 import { bumpSerial, serialStep } from './zones';
@@ -250,7 +250,8 @@ export async function recordChangeWithSerial(
   const row = changeRow({ ...c, zoneId: zone.id });
   const state = await serialAndJournal(trx, zone.id, row)
     .select(['serial', 'ttl', 'status'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!state) throw new ZoneGone(zone.id);
   return { state, changeId: row.id };
 }
 
@@ -335,7 +336,7 @@ export async function recordChangeAlongside<Name extends string>(
   const change = Object.fromEntries(CHANGE_COLUMNS.map((col) => [`change_${col}`, row[col]]));
   const all = { ...args, ...change, zoneId: zone.id, epoch: Math.floor(Date.now() / 1000) };
   const [first] = (await statement.run(trx, all as Record<AlongsideArg<Name>, unknown>)).rows;
-  if (!first) throw new Error(`zone ${zone.id} is gone`);
+  if (!first) throw new ZoneGone(zone.id);
   const { used, ...state } = first;
   return { state, changeId: row.id, recordsBefore: used ?? 0 };
 }
@@ -353,12 +354,17 @@ function serialAndJournal(
         .updateTable('zones')
         .set({ serial: serialStep(epoch) })
         .where('id', '=', zoneId)
+        // A zone deleted since the request found it: no row, and the caller throws ZoneGone
+        // (the statement's other writes are rolled back with the transaction).
+        .where('deleted_at', 'is', null)
         .returning(['serial', 'ttl', 'status']),
     )
     .with('journaled', (db) =>
       db.insertInto('changes').values({
         ...row,
-        serial: (eb) => eb.selectFrom('bumped').select('bumped.serial'),
+        // No serial when the zone is gone (no row bumped): 0 keeps the statement valid, and the
+        // row is rolled back with the write, which throws ZoneGone.
+        serial: sql<number>`coalesce((select serial from bumped), 0)`,
       }),
     )
     .selectFrom('bumped');

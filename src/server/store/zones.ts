@@ -1,7 +1,7 @@
 // Zones: create, list, read, update, and the two-step delete (hide now, purge in the background).
 // Every write but the purge announces itself (announce.ts); the purge only removes what a
 // delete has hidden already.
-import { lockZoneClaims } from './dialect';
+import { lockZoneClaims, ZoneGone } from './dialect';
 import { write, type Trx } from './group-commit';
 import { sql } from 'kysely';
 import type { ZoneState } from '../events';
@@ -222,12 +222,15 @@ function settingsDiff(before: ZoneRow, after: ZoneRow): SettingDiff[] {
  * a serial because the statement reads and writes the row under the write lock.
  */
 export async function bumpSerial(trx: Trx, zone: { id: string }): Promise<ZoneState> {
-  return trx
+  const state = await trx
     .updateTable('zones')
     .set({ serial: serialStep() })
     .where('id', '=', zone.id)
+    .where('deleted_at', 'is', null)
     .returning(['serial', 'ttl', 'status'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!state) throw new ZoneGone(zone.id);
+  return state;
 }
 
 /** The serial's next value, as `nextSerial` computes it, read and written in one statement. */

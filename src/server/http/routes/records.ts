@@ -14,6 +14,7 @@ import { errorBodySchema } from '../../../shared/api/common';
 import { rrsetVersion } from '../../../shared/api/versions';
 import { createRecord, deleteRecords, updateRecord } from '../../store/record-writes';
 import { listRecords } from '../../store/records';
+import { zoneCacheOf } from '../../store/zone-cache';
 import { actingStore } from '../acting';
 import { fail } from '../errors';
 import { loadRecord, loadZone } from '../loaders';
@@ -54,6 +55,8 @@ export function registerRecordRoutes(r: Registrar) {
   const { db } = store;
   const { QUOTA_RECORDS_PER_ZONE } = r.deps.config;
   const withZone = [loadZone(db)];
+  // A create's zone may come from memory (PostgreSQL, zone-cache.ts).
+  const withKeptZone = [loadZone(db, zoneCacheOf(store))];
   const withRecord = [loadZone(db), loadRecord(db)];
 
   register(
@@ -63,7 +66,7 @@ export function registerRecordRoutes(r: Registrar) {
       method: 'post',
       path: '/v1/zones/{zone_id}/records',
       summary: 'Create a record (adds a value to its RRset)',
-      middleware: withZone,
+      middleware: withKeptZone,
       request: { params: zoneParams, ...jsonBody(createRecordInput) },
       responses: {
         201: json(recordWriteResponse, 'The new record'),

@@ -10,7 +10,8 @@ import { testDialect } from '../test-support/test-store';
 import { ZoneGone } from './dialect';
 import { createRecord, updateRecord } from './record-writes';
 import { getRecord } from './records';
-import { getZone } from './zones';
+import { setDnssec } from './dnssec';
+import { getZone, updateZone } from './zones';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -99,6 +100,9 @@ describe('concurrent writes', () => {
     await expect(
       updateRecord(store, zone, record, { name: record.name, type: 'A', content: '192.0.2.3' }),
     ).rejects.toThrow(ZoneGone);
+    // A zone's settings and DNSSEC read the zone's row in the write: gone too.
+    await expect(updateZone(store, zone, { ttl: 60 })).rejects.toThrow(ZoneGone);
+    await expect(setDnssec(store, zone, true)).rejects.toThrow(ZoneGone);
     const rows = await store.db
       .selectFrom('records')
       .select('content')

@@ -3,7 +3,7 @@ import { zoneWrite } from './announce';
 import type { Db, Store } from './db';
 import { nowIso, randomId } from './ids';
 import { OPERATOR, recordChangeWithSerial } from './journal';
-import type { ZoneRow } from './zones';
+import { liveZoneRow, type ZoneRow } from './zones';
 import {
   ALGORITHM_ECDSAP256SHA256,
   CSK_FLAGS,
@@ -33,11 +33,7 @@ export async function listKeys(db: Db, zoneId: string) {
 /** Enabling twice keeps the key; disabling deletes the keys, so the next enable makes a new DS. */
 export async function setDnssec(store: Store, zone: ZoneRow, enabled: boolean): Promise<void> {
   await zoneWrite(store, zone.id, async (trx) => {
-    const current = await trx
-      .selectFrom('zones')
-      .select('dnssec_enabled')
-      .where('id', '=', zone.id)
-      .executeTakeFirstOrThrow();
+    const current = await liveZoneRow(trx, zone.id);
     if (Boolean(current.dnssec_enabled) === enabled) return { result: undefined, event: null };
     if (enabled) {
       const key = generateEcdsaP256Key();
@@ -89,11 +85,7 @@ export async function setDsRemoval(
   requested: boolean,
 ): Promise<boolean> {
   return zoneWrite(store, zone.id, async (trx) => {
-    const current = await trx
-      .selectFrom('zones')
-      .select(['dnssec_enabled', 'dnssec_ds_removal_at'])
-      .where('id', '=', zone.id)
-      .executeTakeFirstOrThrow();
+    const current = await liveZoneRow(trx, zone.id);
     // Not asking is already so while DNSSEC is off; asking needs a key to sign the signal.
     if (!current.dnssec_enabled) return { result: !requested, event: null };
     const key = await trx

@@ -51,6 +51,17 @@ export class FeedCache<V> {
     return value;
   }
 
+  /** What is kept at `key` (used or not). */
+  kept(key: string): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
+  /** Forgets the entry at `key`. */
+  forgetKey(key: string): void {
+    this.generation++;
+    this.entries.delete(key);
+  }
+
   /** Forgets every entry whose value `changed` says has changed. */
   forgetWhere(changed: (value: V) => boolean): void {
     this.generation++;

@@ -163,11 +163,7 @@ export async function updateZone(
 ): Promise<ZoneRow> {
   return zoneWrite(store, zone.id, async (trx) => {
     // The journal's "before" is the row as this transaction finds it, not the caller's copy.
-    const current = await trx
-      .selectFrom('zones')
-      .selectAll()
-      .where('id', '=', zone.id)
-      .executeTakeFirstOrThrow();
+    const current = await liveZoneRow(trx, zone.id);
     // updated_at always moves forward, even for two updates within one millisecond.
     const updatedAt = laterIso(nowIso(), current.updated_at);
     await trx
@@ -221,6 +217,21 @@ function settingsDiff(before: ZoneRow, after: ZoneRow): SettingDiff[] {
  * changes come faster than one a second, to one more than before. Concurrent writes never share
  * a serial because the statement reads and writes the row under the write lock.
  */
+/**
+ * The zone's row as the write's transaction finds it (the zone locked): ZoneGone when the zone
+ * was deleted since the request found it, as the serial step would say.
+ */
+export async function liveZoneRow(trx: Trx, zoneId: string): Promise<ZoneRow> {
+  const row = await trx
+    .selectFrom('zones')
+    .selectAll()
+    .where('id', '=', zoneId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new ZoneGone(zoneId);
+  return row;
+}
+
 export async function bumpSerial(trx: Trx, zone: { id: string }): Promise<ZoneState> {
   const state = await trx
     .updateTable('zones')

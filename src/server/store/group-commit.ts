@@ -146,6 +146,11 @@ const commitObservers = new WeakMap<Db, (seconds: number) => void>();
 
 const zoneWriters = new WeakMap<Db, ZoneBatches>();
 
+/** PostgreSQL: the writes to the zone waiting in this process for its running batch to end. */
+export function zoneWritesWaiting(db: Db, zoneId: string): number {
+  return zoneWriters.get(db)?.waiting(zoneId) ?? 0;
+}
+
 function zoneWriterOf(db: Db): ZoneBatches {
   let w = zoneWriters.get(db);
   if (!w) {

@@ -9,6 +9,7 @@ import { createZone, startTestServer, type TestServer } from '../test-support/ha
 import { dig } from '../test-support/dns-tools';
 import { journalSerials } from '../test-support/journal-serials';
 import { testDialect } from '../test-support/test-store';
+import { zoneWritesWaiting } from './group-commit';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -153,6 +154,52 @@ describe('a zone transaction that fails at its start', () => {
       }
       // One at a time, so that each takes the connection the pool handed back last.
       for (let i = 1; i <= 12; i++) expect((await post(i)).status).toBe(201);
+    },
+  );
+
+  it.runIf(testDialect() === 'postgres')(
+    'writes that come while a batch waits for the lock (another node holds it) join that batch',
+    async () => {
+      const zoneId = await createZone(srv.admin, 'joined.race.test');
+      const post = (i: number) =>
+        srv.admin.post(`/v1/zones/${zoneId}/records`, {
+          name: `j${i}`,
+          type: 'A',
+          content: `192.0.2.${i + 1}`,
+        });
+      const holder = new pg.Client({ connectionString: srv.store.feed!.url });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        await holder.query('select id from zones where id = $1 for update', [zoneId]);
+        const before = await commits();
+        const first = post(0);
+        // The first write's batch waits for the lock; ten more come meanwhile.
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          if (Date.now() > deadline) throw new Error('the create never waited for the lock');
+          const r = await holder.query(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          if (r.rows[0].n > 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        const more = Array.from({ length: 10 }, (_, i) => post(i + 1));
+        // Each is waiting in the node's queue before the lock is let go.
+        await expect
+          .poll(() => zoneWritesWaiting(srv.store.db, zoneId), { timeout: 10_000 })
+          .toBe(10);
+        await holder.query('rollback');
+        const answers = await Promise.all([first, ...more]);
+        expect(answers.map((a) => a.status)).toEqual(Array(11).fill(201));
+        // One transaction for all eleven (without the join: the first alone, then the others).
+        expect((await commits()) - before).toBe(1);
+      } finally {
+        await holder.end();
+      }
+      const serials = await journalSerials(srv.store.db, zoneId);
+      expect(new Set(serials).size).toBe(12);
     },
   );
 });

@@ -111,6 +111,39 @@ describe('concurrent writes at one name', () => {
   });
 });
 
+/**
+ * A zone whose row lock another connection holds, as another node's batch would, and a create
+ * in it by number. The holder's transaction is open: roll it back, and end the client.
+ */
+async function heldZone(name: string) {
+  const zoneId = await createZone(srv.admin, name);
+  const post = (i: number) =>
+    srv.admin.post(`/v1/zones/${zoneId}/records`, {
+      name: `h${i}`,
+      type: 'A',
+      content: `192.0.2.${i + 1}`,
+    });
+  const holder = new pg.Client({ connectionString: srv.store.feed!.url });
+  await holder.connect();
+  await holder.query('begin');
+  await holder.query('select id from zones where id = $1 for update', [zoneId]);
+  return { zoneId, post, holder };
+}
+
+/** Waits until a connection of this database waits for a lock (the create's batch). */
+async function lockAwaited(holder: pg.Client, then: (pids: number[]) => Promise<boolean>) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('the create never waited for the lock');
+    const r = await holder.query(
+      `select pid from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+    );
+    if (r.rows.length && (await then(r.rows.map((row: { pid: number }) => row.pid)))) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe('a zone transaction that fails at its start', () => {
   // BEGIN and the zone's lock are one query: when the lock's wait fails (here cancelled, as an
   // operator or a lock timeout would), the transaction it opened must still be rolled back, or
@@ -119,30 +152,17 @@ describe('a zone transaction that fails at its start', () => {
   it.runIf(testDialect() === 'postgres')(
     'leaves no transaction open on the connection: the next writes succeed',
     async () => {
-      const zoneId = await createZone(srv.admin, 'cancelled.race.test');
-      const post = (i: number) =>
-        srv.admin.post(`/v1/zones/${zoneId}/records`, {
-          name: `h${i}`,
-          type: 'A',
-          content: `192.0.2.${i + 1}`,
-        });
-      const holder = new pg.Client({ connectionString: srv.store.feed!.url });
-      await holder.connect();
+      const { post, holder } = await heldZone('cancelled.race.test');
       try {
-        await holder.query('begin');
-        await holder.query('select id from zones where id = $1 for update', [zoneId]);
         const blocked = post(0);
         // The create waits for the lock; cancel that wait.
-        const deadline = Date.now() + 10_000;
-        for (let cancelled = false; !cancelled;) {
-          if (Date.now() > deadline) throw new Error('the create never waited for the lock');
-          await new Promise((r) => setTimeout(r, 20));
+        await lockAwaited(holder, async (pids) => {
           const r = await holder.query(
-            `select pg_cancel_backend(pid) as ok from pg_stat_activity
-             where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+            'select pg_cancel_backend(pid) as ok from unnest($1::int[]) pid',
+            [pids],
           );
-          cancelled = r.rows.some((row: { ok: boolean }) => row.ok);
-        }
+          return r.rows.some((row: { ok: boolean }) => row.ok);
+        });
         // Nothing was written, and the same request may pass now: 503, try again.
         const answer = await blocked;
         expect(answer.status).toBe(503);
@@ -156,37 +176,20 @@ describe('a zone transaction that fails at its start', () => {
       for (let i = 1; i <= 12; i++) expect((await post(i)).status).toBe(201);
     },
   );
+});
 
+describe('a zone batch that waits for the lock', () => {
   it.runIf(testDialect() === 'postgres')(
-    'writes that come while a batch waits for the lock (another node holds it) join that batch',
+    'is joined by the writes that come meanwhile (another node holds the lock)',
     async () => {
-      const zoneId = await createZone(srv.admin, 'joined.race.test');
-      const post = (i: number) =>
-        srv.admin.post(`/v1/zones/${zoneId}/records`, {
-          name: `j${i}`,
-          type: 'A',
-          content: `192.0.2.${i + 1}`,
-        });
-      const holder = new pg.Client({ connectionString: srv.store.feed!.url });
-      await holder.connect();
+      const { zoneId, post, holder } = await heldZone('joined.race.test');
       try {
-        await holder.query('begin');
-        await holder.query('select id from zones where id = $1 for update', [zoneId]);
         const before = await commits();
         const first = post(0);
-        // The first write's batch waits for the lock; ten more come meanwhile.
-        const deadline = Date.now() + 10_000;
-        for (;;) {
-          if (Date.now() > deadline) throw new Error('the create never waited for the lock');
-          const r = await holder.query(
-            `select count(*)::int as n from pg_stat_activity
-             where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          if (r.rows[0].n > 0) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
+        // The first write's batch waits for the lock; ten more come meanwhile, and each is
+        // waiting in the node's queue before the lock is let go.
+        await lockAwaited(holder, () => Promise.resolve(true));
         const more = Array.from({ length: 10 }, (_, i) => post(i + 1));
-        // Each is waiting in the node's queue before the lock is let go.
         await expect
           .poll(() => zoneWritesWaiting(srv.store.db, zoneId), { timeout: 10_000 })
           .toBe(10);

@@ -2,7 +2,7 @@
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { session } from '../api/session';
 import { zoneListQuery, zoneQuery } from '../api/zones';
-import { parseZoneListSearch } from '../features/zones/use-zone-list-params';
+import { parseZoneListSearch, zoneListRequests } from '../features/zones/use-zone-list-params';
 import { ShellFallback } from './fallback';
 import { queryClient } from './query-client';
 import { RootLayout } from './root-layout';
@@ -32,10 +32,15 @@ export const router = createBrowserRouter([
         ErrorBoundary: RouteError,
         loader: ({ request }: LoaderFunctionArgs) =>
           prefetch(() => {
-            const { page, pageSize } = parseZoneListSearch(new URL(request.url).searchParams);
-            return queryClient.prefetchQuery(
-              zoneListQuery({ limit: pageSize, offset: (page - 1) * pageSize }),
+            // What the page will ask, filter included (a link or a reload with ?q=).
+            const { page, pageSize, filter } = parseZoneListSearch(
+              new URL(request.url).searchParams,
             );
+            const asked = zoneListRequests(page, pageSize, filter.trim());
+            return Promise.all([
+              queryClient.prefetchQuery(zoneListQuery(asked.account)),
+              asked.matches ? queryClient.prefetchQuery(zoneListQuery(asked.matching)) : null,
+            ]);
           }),
         lazy: async () => ({
           Component: (await import('../features/zones/zone-list-page')).ZoneListPage,

@@ -15,7 +15,7 @@ import { SearchBox } from '../../ui/search-box';
 import { Loading } from '../../ui/skeleton';
 import { useDialogParam } from '../../ui/use-dialog-param';
 import { useDebouncedValue } from './use-debounced-value';
-import { useZoneListParams } from './use-zone-list-params';
+import { useZoneListParams, zoneListRequests } from './use-zone-list-params';
 import { ZoneTable, ZoneTableSkeleton } from './zone-table';
 
 // The form and its libraries load when the dialog first opens (or the button is pointed at).
@@ -28,15 +28,11 @@ const FILTER_DELAY_MS = 250;
 export function ZoneListPage() {
   const { page, pageSize, filter, hrefFor, setPageSize, setFilter } = useZoneListParams();
   const needle = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
-  const filtering = needle !== '';
-  const offset = (page - 1) * pageSize;
-  // The account's zones: the page shown without a filter; with one, the first page, for the
-  // account's total ("N of M zones match", "No zones yet") and for once the filter is cleared.
-  const account = useZones({ limit: pageSize, offset: filtering ? 0 : offset });
-  // No zone name is longer than a DNS name may be: a longer filter matches nothing, and the
-  // service refuses it (400), which a Retry would not cure.
-  const tooLong = needle.length > MAX_NAME_LENGTH;
-  const matching = useZones({ limit: pageSize, offset, name: needle }, filtering && !tooLong);
+  const asked = zoneListRequests(page, pageSize, needle);
+  const { filtering, tooLong } = asked;
+  // The account's total ("N of M zones match", "No zones yet") comes from the first.
+  const account = useZones(asked.account);
+  const matching = useZones(asked.matching, asked.matches);
   const query = filtering ? matching : account;
   const [createOpen, setCreateOpen] = useDialogParam('create-zone');
 

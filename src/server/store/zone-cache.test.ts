@@ -140,7 +140,7 @@ describe('ZoneCache', () => {
     await cache.find('z2', read('z2'));
     await cache.find('z1', read('z1'));
     expect(reads).toBe(2);
-    cache.forget('z1');
+    cache.forgetKey('z1');
     await cache.find('z1', read('z1'));
     await cache.find('z2', read('z2'));
     expect(reads).toBe(3);

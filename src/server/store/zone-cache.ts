@@ -1,4 +1,4 @@
-// The zones a node's record creates name, kept in memory on PostgreSQL (issue 16, ADR 0031).
+// The zones a node's record creates name, kept in memory on PostgreSQL (issue 16, ADR 0032).
 // A create read its zone before any work (existence, ownership, the name its input is read in,
 // the TTL a new RRset takes): a round trip of its own, about a third of a create's statements
 // once the key was kept. A node now keeps the zones it has found (feed-cache.ts says for how
@@ -6,10 +6,12 @@
 // event (its TTL, status or DNSSEC state changed, or its serial was stepped for any other
 // reason) or a `deleted` one. Record events (`rrsets`) step the serial, which a create does not
 // read from its zone; one that carries another TTL or status than the kept row's forgets it too.
-// What a kept zone can get wrong is what the read it replaces could, which ran before the write
-// waited for the zone's lock: a change committed on another node a moment ago, not heard yet.
-// A delete is checked again where it matters: a write's serial step only steps a live zone's
-// serial, and a write to a zone deleted meanwhile is refused whole (ZoneGone, a 404).
+// The only field a create takes from a stale row is the default TTL of a new RRset (the id, the
+// name and the owner never change): wrong until the node hears the change, as the read it
+// replaces was while the write waited for the zone's lock; longer only for a change made by hand
+// in SQL (up to MAX_AGE_MS) or a feed gone silent (until its pings go unheard). A delete is
+// checked again where it matters: a write's serial step only steps a live zone's serial, and a
+// write to a zone deleted meanwhile is refused whole (ZoneGone, a 404).
 import type { ZoneEvent } from '../events';
 import type { Store } from './db';
 import { FeedCache } from './feed-cache';
@@ -36,11 +38,6 @@ export class ZoneCache extends FeedCache<Readonly<ZoneRow>> {
     return zone?.customer_id === customerId ? zone : undefined;
   }
 
-  /** The zone's row changed (or is gone): read it again next time. */
-  forget(zoneId: string): void {
-    this.forgetKey(zoneId);
-  }
-
   /** What an event says of the zone's row: a record event only steps the serial, unless its
    * zone's TTL or status are not those kept. */
   heard(event: ZoneEvent): void {
@@ -48,7 +45,7 @@ export class ZoneCache extends FeedCache<Readonly<ZoneRow>> {
       const kept = this.kept(event.zoneId);
       if (kept && kept.ttl === event.zone.ttl && kept.status === event.zone.status) return;
     }
-    this.forget(event.zoneId);
+    this.forgetKey(event.zoneId); // read again next time
   }
 }
 

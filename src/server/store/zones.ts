@@ -213,11 +213,6 @@ function settingsDiff(before: ZoneRow, after: ZoneRow): SettingDiff[] {
 }
 
 /**
- * Moves the SOA serial forward in one statement: to now (seconds since the epoch) or, when
- * changes come faster than one a second, to one more than before. Concurrent writes never share
- * a serial because the statement reads and writes the row under the write lock.
- */
-/**
  * The zone's row as the write's transaction finds it (the zone locked): ZoneGone when the zone
  * was deleted since the request found it, as the serial step would say.
  */
@@ -232,6 +227,11 @@ export async function liveZoneRow(trx: Trx, zoneId: string): Promise<ZoneRow> {
   return row;
 }
 
+/**
+ * Moves the SOA serial forward in one statement: to now (seconds since the epoch) or, when
+ * changes come faster than one a second, to one more than before. Concurrent writes never share
+ * a serial because the statement reads and writes the row under the write lock.
+ */
 export async function bumpSerial(trx: Trx, zone: { id: string }): Promise<ZoneState> {
   const state = await trx
     .updateTable('zones')

@@ -33,6 +33,19 @@ export function zoneWrite<T>(
   return announced(store, work, zoneId);
 }
 
+/**
+ * A `zoneWrite` that writes an RRset or two (a value created, changed or deleted): on
+ * PostgreSQL it may share its transaction with the node's small writes to other zones too
+ * (ADR 0033).
+ */
+export function smallZoneWrite<T>(
+  store: Store,
+  zoneId: string,
+  work: (trx: Trx) => Promise<Announced<T>>,
+): Promise<T> {
+  return announced(store, work, zoneId, true);
+}
+
 /** Per set of listeners (a store's, without a change feed): the end of its last announcement. */
 const lastAnnounced = new WeakMap<ZoneEvents, Promise<unknown>>();
 
@@ -59,10 +72,11 @@ async function announced<T>(
   store: Store,
   work: (trx: Trx) => Promise<Announced<T>>,
   zoneId?: string,
+  small = false,
 ): Promise<T> {
   const feed = store.feed;
   if (!feed) {
-    const { result, event } = await write(store.db, work, zoneId);
+    const { result, event } = await write(store.db, work, zoneId, small);
     if (event) await announceInOrder(store, event);
     return result;
   }
@@ -79,6 +93,7 @@ async function announced<T>(
         return out;
       },
       zoneId,
+      small,
     );
   } catch (e) {
     feed.abandon(token);

@@ -17,7 +17,7 @@ export function dialectOf(db: Kysely<Database> | Kysely<unknown>): DialectName {
  * and none that commits during it. SQLite runs one write at a time: nothing to do there.
  */
 export async function lockZone(trx: Kysely<Database>, zoneId: string): Promise<void> {
-  if (dialectOf(trx) === 'sqlite' || held.get(trx) === zoneId) return;
+  if (dialectOf(trx) === 'sqlite' || held.get(trx)?.has(zoneId)) return;
   await trx.selectFrom('zones').select('id').where('id', '=', zoneId).forUpdate().execute();
 }
 
@@ -32,13 +32,13 @@ export class ZoneGone extends Error {
   }
 }
 
-/** The zone each transaction of a zone's group commit holds locked (zone-batches.ts). */
-const held = new WeakMap<Kysely<Database>, string>();
+/** The zones each transaction of a zone's group commit holds locked (zone-batches.ts). */
+const held = new WeakMap<Kysely<Database>, ReadonlySet<string>>();
 
-/** Says that `trx` has locked the zone for its whole transaction, so that the writes run in it
- * need not lock it again (zone-batches.ts takes the lock with its BEGIN). */
-export function holdsZone(trx: Kysely<Database>, zoneId: string): void {
-  held.set(trx, zoneId);
+/** Says that `trx` has locked the zones for its whole transaction, so that the writes run in it
+ * need not lock them again (zone-batches.ts takes the locks with its BEGIN). */
+export function holdsZones(trx: Kysely<Database>, zoneIds: ReadonlySet<string>): void {
+  held.set(trx, zoneIds);
 }
 
 /** Any 64-bit number, the same on every node: the advisory lock of zone names and quotas. */

@@ -163,12 +163,18 @@ function zoneWriterOf(db: Db): ZoneBatches {
 /**
  * Runs `work` as one atomic write of `db`: on SQLite batched with concurrent writes into one
  * commit. On PostgreSQL, a write to one zone (`zoneId`: it runs with the zone locked, lockZone)
- * is batched with the node's concurrent writes to that zone (zone-batches.ts); any other runs in
- * a transaction of its own (pool-write.ts).
+ * is batched with the node's concurrent writes to that zone, and a `small` one (an RRset or two)
+ * with its small writes to other zones too (zone-batches.ts); any other runs in a transaction of
+ * its own (pool-write.ts).
  */
-export function write<T>(db: Db, work: (trx: Trx) => Promise<T>, zoneId?: string): Promise<T> {
+export function write<T>(
+  db: Db,
+  work: (trx: Trx) => Promise<T>,
+  zoneId?: string,
+  small = false,
+): Promise<T> {
   if (dialectOf(db) === 'postgres') {
-    if (zoneId !== undefined) return zoneWriterOf(db).run(zoneId, work);
+    if (zoneId !== undefined) return zoneWriterOf(db).run(zoneId, work, small);
     return poolWrite(db, work, commitObservers.get(db));
   }
   return writerOf(db).run(work);

@@ -206,3 +206,61 @@ describe('a zone batch that waits for the lock', () => {
     },
   );
 });
+
+describe('small writes to several zones at once', () => {
+  it('share transactions on PostgreSQL, each accepted with its own serial in its zone', async () => {
+    const zones = await Promise.all(
+      Array.from({ length: 8 }, (_, z) => createZone(srv.admin, `shared${z}.race.test`)),
+    );
+    const before = await commits();
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        srv.admin.post(`/v1/zones/${zones[i % zones.length]}/records`, {
+          name: `h${i}`,
+          type: 'A',
+          content: `192.0.2.${i + 1}`,
+        }),
+      ),
+    );
+    const committed = (await commits()) - before;
+    expect(answers.map((a) => a.status)).toEqual(Array(24).fill(201));
+    // Without the sharing: a transaction per zone at least, and at most three writes in each.
+    if (testDialect() === 'postgres') expect(committed).toBeLessThan(zones.length);
+    for (const [z, zoneId] of zones.entries()) {
+      const serials = await journalSerials(srv.store.db, zoneId);
+      expect(new Set(serials).size).toBe(4);
+      const served = await dig(srv.service.dnsPort, `h${z + 8}.shared${z}.race.test`, 'A');
+      expect(served.records.map((r) => r.data)).toEqual([`192.0.2.${z + 9}`]);
+    }
+  });
+
+  // A zone held long (here by another connection, as another node's import would) must not hold
+  // up the node's small writes to other zones: the transaction that waits for its lock gives up
+  // after a moment, and its writes wait on their own.
+  it.runIf(testDialect() === 'postgres')(
+    'are not held up by a zone whose lock another node holds',
+    async () => {
+      const { post, holder } = await heldZone('held-long.race.test');
+      const other = await createZone(srv.admin, 'free.race.test');
+      try {
+        let heldDone = false;
+        const held = post(0).then((a) => {
+          heldDone = true;
+          return a;
+        });
+        await lockAwaited(holder, () => Promise.resolve(true));
+        const free = await srv.admin.post(`/v1/zones/${other}/records`, {
+          name: 'www',
+          type: 'A',
+          content: '198.51.100.7',
+        });
+        expect(free.status).toBe(201);
+        expect(heldDone).toBe(false);
+        await holder.query('rollback');
+        expect((await held).status).toBe(201);
+      } finally {
+        await holder.end();
+      }
+    },
+  );
+});

@@ -146,7 +146,7 @@ const commitObservers = new WeakMap<Db, (seconds: number) => void>();
 
 const zoneWriters = new WeakMap<Db, ZoneBatches>();
 
-/** PostgreSQL: the writes to the zone waiting in this process for its running batch to end. */
+/** PostgreSQL: the writes to the zone waiting in this process for a transaction. */
 export function zoneWritesWaiting(db: Db, zoneId: string): number {
   return zoneWriters.get(db)?.waiting(zoneId) ?? 0;
 }

@@ -9,14 +9,14 @@
 // (ADR 0032: 22 % more creates a second measured in turn). Small writes (an RRset or two: a
 // value created, changed or deleted) share a transaction across zones too (ADR 0033): with
 // writes spread over many zones, a transaction per zone meant a COMMIT and its flush per write.
-// Their zones are locked in id order, so that two such transactions cannot deadlock, and for at
-// most a moment: a zone held longer (an import) sends its writes back to wait on their own,
-// so one tenant's long write holds up the others' for no longer. What costs here is round trips
-// to PostgreSQL. The writes run one after the other with no savepoint between them; when one is
-// refused (a 409, a quota, any error of its own), the transaction is rolled back and the batch
-// run again with each write in a savepoint of its own (all or nothing, as alone): a round trip
-// more per write, paid only by a batch with a refusal in it. A write that finds no other
-// waiting runs alone. The BEGIN goes with the lock, and the notifications with the COMMIT, in
+// Their zones are locked in id order, so that two such transactions cannot deadlock, and waited
+// for a moment at most: then the free ones are taken, and the writes to a zone held longer (an
+// import) wait on their own, so one tenant's long write holds up the others' for no longer.
+// What costs here is round trips to PostgreSQL. The writes run one after the other with no
+// savepoint between them; when one is refused (a 409, a quota, any error of its own), the
+// transaction is rolled back and the batch run again with each write in a savepoint of its own
+// (all or nothing, as alone): a round trip more per write, paid only by a batch with a refusal
+// in it. A write that finds no other waiting runs alone. The BEGIN goes with the lock, and the notifications with the COMMIT, in
 // one simple query each (statements separated by semicolons, their values written in as
 // literals: the extended protocol that carries parameters takes one statement at a time).
 // SQLite's group-commit.ts is the same idea for its single writer.
@@ -86,6 +86,19 @@ const SHARED_LOCK_TIMEOUT = '100ms';
 const lockTimedOut = (e: unknown) =>
   e instanceof Error && 'code' in e && (e as { code: unknown }).code === '55P03';
 
+/**
+ * BEGIN and the batch's zones locked, in id order on every node: two transactions that lock
+ * several zones cannot deadlock. A batch of small writes waits for them only so long.
+ */
+function lockSql(batch: Batch): string {
+  const { escapeLiteral: lit } = pg;
+  const ids = [...batch.zones].sort().map(lit).join(', ');
+  const locks = `select id from zones where id in (${ids}) order by id for update`;
+  return batch.shared
+    ? `begin; set local lock_timeout = ${lit(SHARED_LOCK_TIMEOUT)}; ${locks}; set local lock_timeout to default`
+    : `begin; ${locks}`;
+}
+
 /** The writes of one transaction: one zone's, or small writes to any zones (`shared`). */
 interface Batch {
   jobs: Job[];
@@ -111,7 +124,7 @@ export class ZoneBatches {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The writes to the zone waiting for a transaction (behind the one running now). */
+  /** The writes to the zone waiting for a transaction (behind a running one, or for their turn). */
   waiting(zoneId: string): number {
     return this.pending.filter((j) => j.zoneId === zoneId).length;
   }
@@ -190,18 +203,48 @@ export class ZoneBatches {
     });
   }
 
-  /** One transaction for `batch`, run again from the start after a deadlock or serialization failure. */
+  /**
+   * BEGIN, and the locks of those of the batch's zones that no other transaction holds; the
+   * writes to the others are given back.
+   */
+  private async lockFree(trx: Trx, batch: Batch): Promise<void> {
+    await sql`begin`.execute(trx);
+    const { rows } = await sql<{ id: string }>`select id from zones
+      where id in (${sql.join([...batch.zones])}) order by id for update skip locked`.execute(trx);
+    const free = new Set(rows.map((r) => r.id));
+    const held = batch.jobs.filter((j) => !free.has(j.zoneId));
+    if (!held.length) return;
+    batch.jobs = batch.jobs.filter((j) => free.has(j.zoneId));
+    for (const zone of [...batch.zones])
+      if (!free.has(zone)) {
+        batch.zones.delete(zone);
+        this.busy.delete(zone);
+      }
+    this.giveBack(held);
+  }
+
+  /**
+   * Writes of a batch of small writes whose zones are held long (another node's import): back
+   * to the head of the queue, ahead of the later ones to their zones, as ordinary writes, each
+   * to wait for its zone's lock, as long as it takes, with that zone's writes.
+   */
+  private giveBack(jobs: Job[]): void {
+    for (const job of jobs) job.shared = false;
+    this.pending.unshift(...jobs);
+    this.start();
+  }
+
+  /**
+   * One transaction for `batch`, run again from the start after a deadlock or serialization
+   * failure. A batch of small writes whose locks were not had in time takes those of its zones
+   * that are free, and gives back the writes to the others (giveBack).
+   */
   private async runBatch(batch: Batch): Promise<void> {
-    const { escapeLiteral: lit } = pg;
-    const ids = [...batch.zones].sort().map(lit).join(', ');
-    // In id order, on every node: two transactions that lock several zones cannot deadlock.
-    const locks = `select id from zones where id in (${ids}) order by id for update`;
-    const lock = batch.shared
-      ? `begin; set local lock_timeout = ${lit(SHARED_LOCK_TIMEOUT)}; ${locks}; set local lock_timeout = 0`
-      : `begin; ${locks}`;
+    let skipping = false;
     let careful = false;
     for (let attempt = 1; ; attempt++) {
       const outcomes: Array<() => void> = [];
+      let locked = false;
       try {
         const started = performance.now();
         await this.db.connection().execute(async (trx) => {
@@ -209,7 +252,9 @@ export class ZoneBatches {
           const notifications: Notification[] = [];
           deferred.set(trx, notifications);
           try {
-            await sql.raw(lock).execute(trx);
+            if (skipping) await this.lockFree(trx, batch);
+            else await sql.raw(lockSql(batch)).execute(trx);
+            locked = true;
             // Writes to its zones that came while the locks were awaited (another node held
             // one) join.
             this.take(batch, new Set(), false);
@@ -257,12 +302,11 @@ export class ZoneBatches {
           attempt--;
           continue;
         }
-        if (batch.shared && lockTimedOut(e)) {
-          // A zone is held long. The writes go back to the head of the queue, ahead of the
-          // later ones to their zones, each to wait for its zone's lock with that zone's writes.
-          for (const job of batch.jobs) job.shared = false;
-          this.pending.unshift(...batch.jobs);
-          return;
+        if (batch.shared && !locked && !skipping && lockTimedOut(e)) {
+          // A zone is held long: run again with the zones that are free.
+          skipping = true;
+          attempt--;
+          continue;
         }
         if (retryable(e) && attempt < RETRIES) {
           await retryPause(attempt);

@@ -1,7 +1,7 @@
 // The sign-in page with the real client: its button says what its title says, and once a key has
 // been tried, only that attempt's answer is shown (not the "Signed out" that brought the user here).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ describe('sign-in page', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('API key'), 'zd_wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(/This API key was not accepted/)).toBeVisible();
+    await waitFor(() => expect(screen.getByText(/This API key was not accepted/)).toBeVisible());
     expect(screen.queryByText('Signed out')).toBeNull();
   });
 });

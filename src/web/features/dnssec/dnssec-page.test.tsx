@@ -220,7 +220,7 @@ describe('DNSSEC panel', () => {
     it('warns when the parent is not signed', async () => {
       service({ enabled: true, parent: { ...parent, signed: false } });
       renderPage();
-      expect(await screen.findByText('com.example is not signed')).toBeVisible();
+      await waitFor(() => expect(screen.getByText('com.example is not signed')).toBeVisible());
       // The status line claims no validation the unsigned parent cannot give.
       expect(
         screen.getByText(/resolvers validate the answers once com\.example is signed too/),

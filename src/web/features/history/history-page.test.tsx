@@ -185,7 +185,7 @@ describe('History tab', () => {
   it('reads the page from the URL', async () => {
     const fetch = service();
     renderPage('/zones/zone_1/history?page=3');
-    expect(await screen.findByText('Change number 51')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Change number 51')).toBeVisible());
     expect(screen.getByText(/51–60 of 60 changes/)).toBeVisible();
     expect(calls(fetch, /\/changes\?limit=25&offset=50$/)).toHaveLength(1);
     expect(screen.getByRole('link', { name: /Previous/ })).toHaveAttribute(
@@ -197,7 +197,7 @@ describe('History tab', () => {
   it('opens the last page of 100,000 changes with one request of 25', async () => {
     const fetch = service({ total: 100_000 });
     renderPage('/zones/zone_1/history?page=4000');
-    expect(await screen.findByText('Change number 100000')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Change number 100000')).toBeVisible());
     expect(screen.getByText(/99,976–100,000 of 100,000 changes/)).toBeVisible();
     expect(screen.getByText(/Page 4000 of 4000/)).toBeVisible();
     expect(fetch.mock.calls.filter(([u]) => String(u).includes('/changes'))).toHaveLength(1);
@@ -269,7 +269,7 @@ describe('History tab', () => {
     );
     expect(sent[1]).toEqual({ force: false });
     // The history is read again: the revert is a change of its own.
-    expect(await screen.findByText(/1–25 of 61 changes/)).toBeVisible();
+    await waitFor(() => expect(screen.getByText(/1–25 of 61 changes/)).toBeVisible());
   });
 
   it('the revert of a settings change counts its settings (not an empty "()")', async () => {

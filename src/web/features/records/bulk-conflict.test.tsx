@@ -85,7 +85,7 @@ describe('a bulk edit over a record changed since its preview', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
     expect(within(dialog).getByText('3 records in 3 RRsets will change.')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Disable 3 records' }));
-    expect(await screen.findByText('Disabled 3 records')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Disabled 3 records')).toBeVisible());
     expect(sentVersions(s.batches[0]!)).toEqual([
       ['rec_0', recordVersion(before[0]!)],
       ['rec_1', recordVersion(theirs)],
@@ -118,7 +118,7 @@ describe('a bulk edit over a record changed since its preview', () => {
       ),
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Delete 2 records' }));
-    expect(await screen.findByText('Deleted 2 records')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Deleted 2 records')).toBeVisible());
     expect(s.records).toEqual([]);
   });
 

@@ -122,7 +122,7 @@ describe('bulk edits', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Set TTL of 3 records' }));
 
-    expect(await screen.findByText('Changed TTL of 3 records')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Changed TTL of 3 records')).toBeVisible());
     expect(s.batches).toHaveLength(1);
     expect(s.batches[0]!.map((o) => (o.op === 'update' ? [o.id, o.ttl] : o))).toEqual([
       ['rec_1', 900],
@@ -137,7 +137,7 @@ describe('bulk edits', () => {
 
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(s.reverts).toEqual(['/v1/zones/zone_1/changes/chg_1/revert']));
-    expect(await screen.findByText('Undone: Changed TTL of 3 records')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Undone: Changed TTL of 3 records')).toBeVisible());
   });
 
   it('Set TTL starts empty, plans nothing until a TTL is chosen, and counts alike', async () => {
@@ -167,7 +167,7 @@ describe('bulk edits', () => {
     // Title and button still say the same count.
     expect(within(dialog).getByRole('button', { name: 'Set TTL of 3 records' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Set TTL of 3 records' }));
-    expect(await screen.findByText('Changed TTL of 2 records')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Changed TTL of 2 records')).toBeVisible());
     expect(s.batches[0]!.map((o) => (o.op === 'update' ? [o.id, o.ttl] : o))).toEqual([
       ['rec_0', 300],
       ['rec_2', 300],
@@ -260,6 +260,6 @@ describe('bulk edits', () => {
     );
     expect(dialog).not.toHaveTextContent(/cannot be undone/i);
     await user.click(within(dialog).getByRole('button', { name: 'Delete record' }));
-    expect(await screen.findByText('2 records selected')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('2 records selected')).toBeVisible());
   });
 });

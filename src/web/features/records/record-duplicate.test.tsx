@@ -54,7 +54,7 @@ describe('Duplicate', () => {
     expect(within(dialog).queryByTestId('rrset-note')).toBeNull();
 
     await user.keyboard('mail2{Enter}');
-    expect(await screen.findByText('Created mail2 MX record')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Created mail2 MX record')).toBeVisible());
     expect(s.writes).toEqual([
       expect.objectContaining({
         method: 'POST',

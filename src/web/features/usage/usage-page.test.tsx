@@ -1,5 +1,5 @@
 // The usage page with the real client and parsers, `fetch` answering as the service does.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { addDays, utcDay } from '../../../shared/api';
@@ -60,7 +60,7 @@ describe('usage page', () => {
     renderPage(({ url }) =>
       url.endsWith('/usage') ? ok(usage({ TXT: 2, A: 5, MX: 3 })) : ok(zone),
     );
-    expect(await screen.findByText('10', { selector: '.usage-total' })).toBeVisible();
+    await waitFor(() => expect(screen.getByText('10', { selector: '.usage-total' })).toBeVisible());
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'TypeQueriesShare',
@@ -80,7 +80,9 @@ describe('usage page', () => {
       return ok(zone);
     });
     expect(await screen.findByRole('heading', { name: 'No queries this month' })).toBeVisible();
-    expect(await screen.findByText('dig @127.0.0.1 -p 8053 example.com')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByText('dig @127.0.0.1 -p 8053 example.com')).toBeVisible(),
+    );
     expect(screen.queryByTestId('chart')).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
   });
@@ -92,7 +94,9 @@ describe('usage page', () => {
         return { status: 404, body: errorBody('not_found', 'No route.') };
       return ok(zone);
     });
-    expect(await screen.findByText('dig @ns1.eu.zonedeck.example example.com')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByText('dig @ns1.eu.zonedeck.example example.com')).toBeVisible(),
+    );
   });
 
   it('a key without usage:read gets the scope named, no chart and no Retry', async () => {
@@ -114,9 +118,9 @@ describe('usage page', () => {
   it('asks the service for fresh counts on Refresh', async () => {
     let n = 0;
     renderPage(({ url }) => (url.endsWith('/usage') ? ok(usage({ A: ++n })) : ok(zone)));
-    expect(await screen.findByText('1', { selector: '.usage-total' })).toBeVisible();
+    await waitFor(() => expect(screen.getByText('1', { selector: '.usage-total' })).toBeVisible());
     screen.getByRole('button', { name: 'Refresh usage' }).click();
-    expect(await screen.findByText('2', { selector: '.usage-total' })).toBeVisible();
+    await waitFor(() => expect(screen.getByText('2', { selector: '.usage-total' })).toBeVisible());
   });
 });
 
@@ -317,7 +321,9 @@ describe("top names of the range's last day", () => {
     expect(screen.getByTestId('daily-chart')).toBeVisible();
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: /Retry/ }));
-    expect(await screen.findByText(`No name of this zone got NXDOMAIN on ${end}.`)).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByText(`No name of this zone got NXDOMAIN on ${end}.`)).toBeVisible(),
+    );
     expect(screen.queryByText(/at least/)).toBeNull();
     expect(screen.queryByText(/1 in 64/)).toBeNull();
   });

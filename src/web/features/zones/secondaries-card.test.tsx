@@ -151,7 +151,9 @@ describe('SecondariesCard', () => {
     expect(
       await screen.findByText('NOTIFY of serial 2026112505 sent to 4 secondaries'),
     ).toBeVisible();
-    expect(await screen.findByText('The secondary serves serial 2026112505.')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByText('The secondary serves serial 2026112505.')).toBeVisible(),
+    );
     expect(button).toBeEnabled();
     const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts.map(([url]) => String(url))).toEqual(['/v1/zones/zone_1/secondaries/notify']);
@@ -178,7 +180,7 @@ describe('SecondariesCard', () => {
         }),
       ),
     );
-    expect(await screen.findByText('Not transferred to secondaries')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Not transferred to secondaries')).toBeVisible());
     expect(
       screen.getByText('The zone is disabled: it is not served, so it is not transferred.'),
     ).toBeVisible();
@@ -210,7 +212,7 @@ describe('SecondariesCard', () => {
     expect(alert).toHaveTextContent('The service broke.');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('192.0.2.53:53')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('192.0.2.53:53')).toBeVisible());
     expect(within(card()).queryByRole('alert')).toBeNull();
   });
 
@@ -225,6 +227,8 @@ describe('SecondariesCard', () => {
 
   it('a service without the route says it does not report secondaries', async () => {
     renderCard(() => ({ status: 404, body: errorBody('not_found', 'There is no route.') }));
-    expect(await screen.findByText('This service does not report secondaries.')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByText('This service does not report secondaries.')).toBeVisible(),
+    );
   });
 });

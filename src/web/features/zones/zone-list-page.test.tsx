@@ -1,6 +1,6 @@
 // The zone list's filter with the real client and parser; `fetch` plays an account of many zones,
 // served by name a page at a time and filtered by `name` as the API does.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerFetch, errorBody, renderApp } from '../../test/render';
@@ -79,7 +79,7 @@ describe('zone list filter', () => {
   it('pages through the matches, with the URL keeping the filter and the page', async () => {
     const fetch = service(300);
     const user = renderList('/?q=zone-0');
-    expect(await screen.findByText('100 of 300 zones match “zone-0”')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('100 of 300 zones match “zone-0”')).toBeVisible());
     expect(screen.getByText(/1–10 of 100 matching zones/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'zone-009.example' })).toBeVisible();
     await user.click(screen.getByRole('link', { name: /Next/ }));
@@ -125,7 +125,7 @@ describe('zone list filter', () => {
   it('shows a failed search with Retry, which asks again', async () => {
     service(300, 1);
     const user = renderList('/?q=zone-12');
-    expect(await screen.findByText('The service failed.')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('The service failed.')).toBeVisible());
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'zone-120.example' })).toBeVisible();
     expect(screen.getByText('10 of 300 zones match “zone-12”')).toBeVisible();
@@ -136,7 +136,7 @@ describe('zone list filter', () => {
     const user = renderList();
     await screen.findByRole('link', { name: 'zone-003.example' });
     await user.type(screen.getByLabelText('Filter'), '002');
-    expect(await screen.findByText('1 of 4 zones match “002”')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('1 of 4 zones match “002”')).toBeVisible());
     expect(screen.getByRole('link', { name: 'zone-002.example' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'zone-003.example' })).toBeNull();
     expect(sent(fetch).filter((p) => p.has('name'))).toHaveLength(1);

@@ -247,7 +247,7 @@ export class ZoneBatches {
       let locked = false;
       try {
         const started = performance.now();
-        await this.db.connection().execute(async (trx) => {
+        const committed = await this.db.connection().execute(async (trx) => {
           holdsZones(trx, batch.zones);
           const notifications: Notification[] = [];
           deferred.set(trx, notifications);
@@ -259,6 +259,11 @@ export class ZoneBatches {
             // one) join.
             this.take(batch, new Set(), false);
             const { jobs } = batch;
+            if (!jobs.length) {
+              // Every zone was held: all its writes were given back.
+              await sql`rollback`.execute(trx);
+              return false;
+            }
             if (jobs.length === 1 || !careful) {
               // Alone, or together as long as every write goes through: no savepoints.
               for (const job of jobs) {
@@ -283,6 +288,7 @@ export class ZoneBatches {
               this.start();
             }
             await sql.raw(commitSql(notifications)).execute(trx);
+            return true;
           } catch (e) {
             // Whatever failed, the lock's wait included (a deadlock), the connection goes back
             // to the pool with no transaction open. After a failed COMMIT, which has ended the
@@ -291,7 +297,7 @@ export class ZoneBatches {
             throw e;
           }
         });
-        this.onCommit?.((performance.now() - started) / 1000);
+        if (committed) this.onCommit?.((performance.now() - started) / 1000);
         for (const settle of outcomes) settle();
         return;
       } catch (e) {

@@ -322,7 +322,7 @@ export async function deleteRecords(
 ): Promise<number> {
   if (!rows.length) return 0;
   // One RRset's values, or all of it: a small write (ADR 0033).
-  const oneRRset = new Set(rows.map((r) => `${r.name}\0${r.type}`)).size === 1;
+  const oneRRset = new Set(rows.map(rrsetKey)).size === 1;
   return (oneRRset ? smallZoneWrite : zoneWrite)(store, zone.id, async (trx) => {
     const before = await readStates(trx, zone.id, rows);
     // A whole RRset goes as it is now, values added since the route read it included.

@@ -75,10 +75,10 @@ function commitSql(all: readonly Notification[]): string {
 }
 
 /**
- * How long a transaction of small writes waits for its zones' locks. Then its writes go back to
- * the queue, each to be run with its zone's other writes alone, waiting as long as it takes: a
- * zone held long (another node's import) holds up the node's small writes to other zones for at
- * most this.
+ * How long a transaction of small writes waits for each of its zones' locks. Then it takes the
+ * zones that are free, and the writes to the others go back to the queue, to wait as long as it
+ * takes with their zone's other writes (runBatch): a zone held long (another node's import)
+ * holds up the node's small writes to other zones for about this.
  */
 const SHARED_LOCK_TIMEOUT = '100ms';
 

@@ -243,4 +243,56 @@ describe('the bucket table', () => {
     expect(flooderAnswered).toBe(2);
     expect(rrl.check('203.0.113.7', cls, now)).toBe(RRL_DROP);
   });
+
+  // A class remembers the slot of its last bucket (rrl.ts): these fail if that slot were taken
+  // for another source, another table, or an emptied generation.
+  it("keeps each source's balance when sources take turns on one class", () => {
+    const rrl = new Rrl(settings);
+    const cls = rrlClass('q|www|1', false);
+    const now = 5_000_000;
+    const a = [1, 2, 3].map(() => rrl.check('192.0.2.1', cls, now));
+    const b = [1, 2, 3].map(() => rrl.check('198.51.100.1', cls, now));
+    const alternating = [1, 2, 3].flatMap(() => [
+      rrl.check('203.0.113.1', cls, now),
+      rrl.check('203.0.114.1', cls, now),
+    ]);
+    // A burst of 2 each, whoever asked in between.
+    expect(a).toEqual([RRL_OK, RRL_OK, RRL_DROP]);
+    expect(b).toEqual([RRL_OK, RRL_OK, RRL_DROP]);
+    expect(alternating).toEqual([RRL_OK, RRL_OK, RRL_OK, RRL_OK, RRL_DROP, RRL_DROP]);
+  });
+
+  it('never takes a slot a class had in another table for its bucket in this one', () => {
+    const first = new Rrl(settings);
+    const second = new Rrl(settings);
+    const shared = rrlClass('q|shared|1', false);
+    const other = rrlClass('q|other|1', false);
+    const now = 6_000_000;
+    // `shared` gets slot 0 in the first table, `other` slot 0 in the second, drained there.
+    expect(first.check('192.0.2.1', shared, now)).toBe(RRL_OK);
+    for (let i = 0; i < 2; i++) expect(second.check('192.0.2.1', other, now)).toBe(RRL_OK);
+    expect(second.check('192.0.2.1', other, now)).toBe(RRL_DROP);
+    // In the second table `shared` has a bucket of its own, at full credit.
+    expect(second.check('192.0.2.1', shared, now)).toBe(RRL_OK);
+    expect(second.check('192.0.2.1', shared, now)).toBe(RRL_OK);
+    expect(second.check('192.0.2.1', shared, now)).toBe(RRL_DROP);
+  });
+
+  it('keeps a limited balance through a turn of generations, and a new class starts full', () => {
+    const rrl = new Rrl(settings);
+    const cls = rrlClass('q|turn|1', false);
+    let now = 7_000_000;
+    for (let i = 0; i < 2; i++) expect(rrl.check('192.0.2.1', cls, now)).toBe(RRL_OK);
+    for (let i = 0; i < 60; i++) expect(rrl.check('192.0.2.1', cls, now)).toBe(RRL_DROP);
+    // Past the generation's end (window + 1 s) the table turns; the flooder owes 15 s of
+    // credit (the window), so after 16 s it has earned back 2: a burst, and no more.
+    now += (settings.windowSeconds + 1) * 1000;
+    const fresh = rrlClass('q|new|1', false);
+    const after = [1, 2, 3, 4].map(() => rrl.check('192.0.2.1', cls, now));
+    expect(after.filter((v) => v === RRL_OK).length).toBeLessThanOrEqual(2);
+    expect(after.at(-1)).toBe(RRL_DROP);
+    expect(rrl.check('192.0.2.1', fresh, now)).toBe(RRL_OK);
+    expect(rrl.check('192.0.2.1', fresh, now)).toBe(RRL_OK);
+    expect(rrl.check('192.0.2.1', fresh, now)).toBe(RRL_DROP);
+  });
 });

@@ -15,12 +15,27 @@ export interface RrlClass {
   readonly errors: boolean;
   /** A hash of `key`, made once with the class (a cache entry keeps its class). */
   readonly hash: number;
+  /**
+   * Where this class's bucket was last found or made: a generation of buckets (`Buckets.gen`)
+   * and a slot in it. While the same source keeps asking, its bucket is that slot, read
+   * without a walk of the table (its chain head and the key of each slot visited cost the hot
+   * path two cache misses); for another source the slot's prefix differs and the walk is done.
+   */
+  gen: number;
+  slot: number;
 }
 
 /** The class of responses limited by `key`. */
 export function rrlClass(key: string, errors: boolean): RrlClass {
-  return { key, errors, hash: stringHash(key) };
+  return { key, errors, hash: stringHash(key), gen: 0, slot: 0 };
 }
+
+/**
+ * Generations of buckets made so far in this process, by every Rrl: a generation's number is
+ * never used twice, so a class's remembered slot is never taken from another table, or from
+ * a generation since emptied.
+ */
+let generations = 0;
 
 export const RRL_ERRORS = rrlClass('e|', true);
 
@@ -79,6 +94,8 @@ const HASH = 5;
  */
 class Buckets {
   size = 0;
+  /** This generation's number (unique in the process; a new one each time it is emptied). */
+  gen = ++generations;
   private heads = new Int32Array(0);
   private mask = 0;
   /**
@@ -128,6 +145,7 @@ class Buckets {
 
   clear(): void {
     this.size = 0;
+    this.gen = ++generations;
     this.v6 = [];
     this.keys = [];
     this.cells = new Float64Array(0);
@@ -189,26 +207,15 @@ export class Rrl {
       this.turnAt = now + (this.s.windowSeconds + 1) * 1000;
     }
     const prefix = this.prefixOf(address);
-    const h = mix32(
-      mix32((typeof prefix === 'number' ? prefix : stringHash(prefix)) ^ HASH_SEED) ^ cls.hash,
-    );
     const b = this.cur;
-    let slot = b.find(prefix, cls.key, h);
-    if (slot === -1) {
-      slot = b.add(prefix, cls.key, h);
-      const was = this.old.find(prefix, cls.key, h);
-      const r = slot * WIDTH;
-      if (was === -1) {
-        b.cells[r + BALANCE] = Infinity;
-        b.cells[r + AT] = now;
-        b.cells[r + LIMITED] = 0;
-      } else {
-        const o = was * WIDTH;
-        b.cells[r + BALANCE] = this.old.cells[o + BALANCE]!;
-        b.cells[r + AT] = this.old.cells[o + AT]!;
-        b.cells[r + LIMITED] = this.old.cells[o + LIMITED]!;
-      }
-    }
+    // The slot this class had in this generation holds the bucket of (its prefix, this class):
+    // the one wanted when the prefix is this source's (an IPv6 slot holds NaN: never equal).
+    const slot =
+      cls.gen === b.gen && b.cells[cls.slot * WIDTH + PREFIX] === prefix
+        ? cls.slot
+        : this.bucketOf(prefix, cls, now);
+    cls.gen = b.gen;
+    cls.slot = slot;
     const c = b.cells;
     const r = slot * WIDTH;
     const rate = cls.errors ? this.errorsRate : this.s.rate;
@@ -221,6 +228,30 @@ export class Rrl {
     if (balance >= 0) return RRL_OK;
     const limited = ++c[r + LIMITED]!;
     return this.s.slip > 0 && limited % this.s.slip === 0 ? RRL_SLIP : RRL_DROP;
+  }
+
+  /** The slot of the bucket of (`prefix`, `cls`) in this generation, made if new. */
+  private bucketOf(prefix: number | string, cls: RrlClass, now: number): number {
+    const h = mix32(
+      mix32((typeof prefix === 'number' ? prefix : stringHash(prefix)) ^ HASH_SEED) ^ cls.hash,
+    );
+    const b = this.cur;
+    const found = b.find(prefix, cls.key, h);
+    if (found !== -1) return found;
+    const slot = b.add(prefix, cls.key, h);
+    const was = this.old.find(prefix, cls.key, h);
+    const r = slot * WIDTH;
+    if (was === -1) {
+      b.cells[r + BALANCE] = Infinity;
+      b.cells[r + AT] = now;
+      b.cells[r + LIMITED] = 0;
+    } else {
+      const o = was * WIDTH;
+      b.cells[r + BALANCE] = this.old.cells[o + BALANCE]!;
+      b.cells[r + AT] = this.old.cells[o + AT]!;
+      b.cells[r + LIMITED] = this.old.cells[o + LIMITED]!;
+    }
+    return slot;
   }
 
   /**

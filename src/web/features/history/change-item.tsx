@@ -14,6 +14,7 @@ import { Loading, Skeleton } from '../../ui/skeleton';
 import { ChangeDiff } from './change-diff';
 import { ChangePickups } from './change-pickups';
 import { relativeTime } from './relative-time';
+import { RevertedChange } from './reverted-change';
 
 const KIND_LABEL: Record<ChangeSummary['kind'], string> = {
   records: 'Records',
@@ -98,17 +99,22 @@ interface ChangeItemProps {
   /** When the page was read: every row's "… ago" counts from the same moment. */
   now: number;
   onRevert: (change: ChangeSummary) => void;
+  /** The changes on the page shown, by id (a revert names the change it undid). */
+  onPage: ReadonlyMap<string, ChangeSummary>;
   /** The zone's secondaries, polled while the page is open: where this change has arrived. */
   secondaries?: readonly SecondaryStatus[];
 }
 
-export function ChangeItem({ zoneId, change, now, onRevert, secondaries }: ChangeItemProps) {
+export function ChangeItem(props: ChangeItemProps) {
+  const { zoneId, change, now, onRevert, onPage, secondaries } = props;
   // Opened and brought into view when the address points at it (the watch banner links here).
   const targeted = useLocation().hash === `#${change.id}`;
   const [open, setOpen] = useState(targeted);
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
-    if (targeted) item.current?.scrollIntoView?.({ block: 'center' });
+    if (!targeted) return;
+    setOpen(true);
+    item.current?.scrollIntoView?.({ block: 'center' });
   }, [targeted]);
   const panelId = useId();
   const summaryId = useId();
@@ -148,7 +154,9 @@ export function ChangeItem({ zoneId, change, now, onRevert, secondaries }: Chang
           </time>
           <Counts counts={change.counts} />
           <span className="muted">serial {change.serial}</span>
-          {change.reverts && <span className="muted">reverts {change.reverts}</span>}
+          {change.reverts && (
+            <RevertedChange zoneId={zoneId} changeId={change.reverts} onPage={onPage} now={now} />
+          )}
         </p>
         {secondaries && <ChangePickups change={change} secondaries={secondaries} />}
         <div className="change-actions">

@@ -182,6 +182,33 @@ describe('History tab', () => {
     expect(calls(fetch, /\/changes\/chg_/)).toHaveLength(0);
   });
 
+  it('names the change a revert undid, and links to it on the same page', async () => {
+    const fetch = service({ first: { kind: 'revert', reverts: 'chg_3', summary: 'Revert' } });
+    const user = renderPage();
+    const link = within(await firstItem()).getByRole('link', {
+      name: 'reverts “Change number 3”',
+    });
+    expect(link).toHaveAttribute('href', '/zones/zone_1/history#chg_3');
+    // On the page already: nothing more is asked for.
+    expect(calls(fetch, /\/changes\/chg_3$/)).toHaveLength(0);
+    const third = screen.getByRole('button', { name: 'Change number 3' });
+    expect(third).toHaveAttribute('aria-expanded', 'false');
+    await user.click(link);
+    await waitFor(() => expect(third).toHaveAttribute('aria-expanded', 'true'));
+    expect(await screen.findByText('192.0.2.9')).toBeVisible();
+  });
+
+  it('names a reverted change on an older page by its summary and age', async () => {
+    const fetch = service({ first: { kind: 'revert', reverts: 'chg_40', summary: 'Revert' } });
+    renderPage();
+    const item = await firstItem();
+    await waitFor(() =>
+      expect(item).toHaveTextContent('reverts “Change number 40”, 40 minutes ago (an older page)'),
+    );
+    expect(within(item).queryByRole('link', { name: /reverts/ })).toBeNull();
+    expect(calls(fetch, /\/changes\/chg_40$/)).toHaveLength(1);
+  });
+
   it('reads the page from the URL', async () => {
     const fetch = service();
     renderPage('/zones/zone_1/history?page=3');

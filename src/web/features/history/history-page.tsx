@@ -76,6 +76,7 @@ export function HistoryPage() {
       );
   } else {
     const { changes, pagination } = query.data;
+    const onPage = new Map(changes.map((c) => [c.id, c]));
     body = (
       <>
         {query.isRefetchError && (
@@ -93,6 +94,7 @@ export function HistoryPage() {
               change={c}
               now={query.dataUpdatedAt}
               onRevert={setReverting}
+              onPage={onPage}
               secondaries={secondaries}
             />
           ))}

@@ -107,15 +107,21 @@ interface ChangeItemProps {
 
 export function ChangeItem(props: ChangeItemProps) {
   const { zoneId, change, now, onRevert, onPage, secondaries } = props;
-  // Opened and brought into view when the address points at it (the watch banner links here).
-  const targeted = useLocation().hash === `#${change.id}`;
-  const [open, setOpen] = useState(targeted);
+  // Opened and brought into view when the address points at it (the watch banner and a
+  // revert's row link here), each time it is followed (a new location key), with the focus on
+  // its toggle so that a keyboard user lands where the link led.
+  const location = useLocation();
+  const targeted = location.hash === `#${change.id}`;
+  // The user's own toggle holds until a link to this row is followed again.
+  const [toggled, setToggled] = useState<{ key: string; open: boolean } | null>(null);
+  const open = toggled && (toggled.key === location.key || !targeted) ? toggled.open : targeted;
   const item = useRef<HTMLLIElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!targeted) return;
-    setOpen(true);
+    toggle.current?.focus({ preventScroll: true });
     item.current?.scrollIntoView?.({ block: 'center' });
-  }, [targeted]);
+  }, [targeted, location.key]);
   const panelId = useId();
   const summaryId = useId();
   const exact = formatDateTime(change.created_at);
@@ -130,11 +136,12 @@ export function ChangeItem(props: ChangeItemProps) {
       <div className="change-head">
         <h3 className="change-title">
           <button
+            ref={toggle}
             type="button"
             className="change-toggle"
             aria-expanded={open}
             aria-controls={open ? panelId : undefined}
-            onClick={() => setOpen((o) => !o)}
+            onClick={() => setToggled({ key: location.key, open: !open })}
           >
             <IconChevronRight className="change-chevron" aria-hidden="true" />
             <span className="change-summary" id={summaryId}>

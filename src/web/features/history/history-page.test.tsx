@@ -182,20 +182,27 @@ describe('History tab', () => {
     expect(calls(fetch, /\/changes\/chg_/)).toHaveLength(0);
   });
 
-  it('names the change a revert undid, and links to it on the same page', async () => {
-    const fetch = service({ first: { kind: 'revert', reverts: 'chg_3', summary: 'Revert' } });
-    const user = renderPage();
+  it('names the change a revert undid, and links to its row on the same page', async () => {
+    const fetch = service({ first: { kind: 'revert', reverts: 'chg_40', summary: 'Revert' } });
+    const user = renderPage('/zones/zone_1/history?size=50');
     const link = within(await firstItem()).getByRole('link', {
-      name: 'reverts “Change number 3”',
+      name: 'reverts “Change number 40”',
     });
-    expect(link).toHaveAttribute('href', '/zones/zone_1/history#chg_3');
+    // The page shown, with the row as the target.
+    expect(link).toHaveAttribute('href', '/zones/zone_1/history?size=50#chg_40');
     // On the page already: nothing more is asked for.
-    expect(calls(fetch, /\/changes\/chg_3$/)).toHaveLength(0);
-    const third = screen.getByRole('button', { name: 'Change number 3' });
-    expect(third).toHaveAttribute('aria-expanded', 'false');
+    expect(calls(fetch, /\/changes\/chg_40$/)).toHaveLength(0);
+    const row = screen.getByRole('button', { name: 'Change number 40' });
+    expect(row).toHaveAttribute('aria-expanded', 'false');
     await user.click(link);
-    await waitFor(() => expect(third).toHaveAttribute('aria-expanded', 'true'));
+    await waitFor(() => expect(row).toHaveAttribute('aria-expanded', 'true'));
+    expect(row).toHaveFocus();
     expect(await screen.findByText('192.0.2.9')).toBeVisible();
+    // Closed by hand, and opened again by following the link again.
+    await user.click(row);
+    expect(row).toHaveAttribute('aria-expanded', 'false');
+    await user.click(link);
+    await waitFor(() => expect(row).toHaveAttribute('aria-expanded', 'true'));
   });
 
   it('names a reverted change on an older page by its summary and age', async () => {

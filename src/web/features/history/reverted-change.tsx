@@ -1,7 +1,7 @@
 // What a revert undid, on the revert's row of the timeline: that change's summary, not its id.
 // On the same page it links to that change's row (which opens and comes into view); on an
 // older page its summary and age are read from the change itself.
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { ChangeSummary } from '../../../shared/api/changes';
 import { useChange } from '../../api/changes';
 import { formatDateTime } from '../../ui/format';
@@ -17,6 +17,8 @@ interface RevertedChangeProps {
 
 export function RevertedChange({ zoneId, changeId, onPage, now }: RevertedChangeProps) {
   const shown = onPage.get(changeId);
+  // The page shown (its page and size in the query) with the change's row as the target.
+  const { search } = useLocation();
   const query = useChange(zoneId, changeId, !shown);
   const target = shown ?? query.data;
   if (!target) {
@@ -26,7 +28,7 @@ export function RevertedChange({ zoneId, changeId, onPage, now }: RevertedChange
   const title = `${changeId}, ${formatDateTime(target.created_at)}`;
   if (shown) {
     return (
-      <Link className="change-reverts" to={{ hash: changeId }} title={title}>
+      <Link className="change-reverts" to={{ search, hash: changeId }} title={title}>
         reverts “{target.summary}”
       </Link>
     );

@@ -32,5 +32,12 @@ for (const look of looksFor(dir)) {
     await newest.getByRole('button', { name: 'Revert…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Revert', exact: true }).waitFor();
     await page.screenshot({ path: `${dir}/revert-${scheme}-${device}.png` });
+    // The revert's row names the change it undid, and links to that row.
+    await page.getByRole('dialog').getByRole('button', { name: 'Revert', exact: true }).click();
+    await changeItems(page)
+      .first()
+      .getByRole('link', { name: /^reverts the change of / })
+      .click();
+    await shot('reverted', false);
   });
 }

@@ -1,6 +1,6 @@
-// What a revert undid, on the revert's row of the timeline: that change's summary, not its id.
-// On the same page it links to that change's row (which opens and comes into view); on an
-// older page its summary and age are read from the change itself.
+// What a revert undid, on the revert's row of the timeline: that change by its age (the revert's
+// summary already says what it was), not by its id. On the same page it links to that change's
+// row (which opens and comes into view); on an older page its age is read from the change.
 import { Link, useLocation } from 'react-router';
 import type { ChangeSummary } from '../../../shared/api/changes';
 import { useChange } from '../../api/changes';
@@ -25,17 +25,18 @@ export function RevertedChange({ zoneId, changeId, onPage, now }: RevertedChange
     // Loading, or gone (a pruned journal): the id is all there is to name it by.
     return <span className="muted">reverts change {changeId}</span>;
   }
-  const title = `${changeId}, ${formatDateTime(target.created_at)}`;
+  const title = `${target.summary} (${changeId}, ${formatDateTime(target.created_at)})`;
+  const age = relativeTime(target.created_at, now);
   if (shown) {
     return (
       <Link className="change-reverts" to={{ search, hash: changeId }} title={title}>
-        reverts “{target.summary}”
+        reverts the change of {age}
       </Link>
     );
   }
   return (
     <span className="change-reverts muted" title={title}>
-      reverts “{target.summary}”, {relativeTime(target.created_at, now)} (an older page)
+      reverts a change of {age}, on an older page
     </span>
   );
 }

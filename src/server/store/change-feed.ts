@@ -234,7 +234,31 @@ export class ChangeFeed {
       else if (m.channel === KEYS_CHANNEL && m.payload) this.keysMayHaveChanged(m.payload);
     });
     await client.connect();
-    await client.query(`LISTEN ${CHANNEL}; LISTEN ${KEYS_CHANNEL}`);
+    // The catch-up below is queued before LISTEN is sent, so that it runs before anything this
+    // connection brings. A notification that comes in the same read as LISTEN's answer is
+    // handled before the code after `await` runs; applied first, its serial would hide from the
+    // catch-up the writes committed while no connection listened (serials are not contiguous:
+    // a gap cannot be told from them), and this node would never serve them.
+    let listened!: (ok: boolean) => void;
+    const listening = new Promise<boolean>((resolve) => (listened = resolve));
+    const caughtUp = this.enqueue(async () => {
+      if (!(await listening) || this.client !== client) return;
+      // Anything committed before LISTEN took hold is read from the database; writes of this
+      // node waiting for a notification that went with the old connection are answered after it.
+      const waiting = [...this.pending].filter(([, p]) => p.committed).map(([t]) => t);
+      await this.sweep();
+      for (const t of waiting) this.settle(t);
+      if (this.client !== client) return;
+      // Revocations made while no connection listened were not heard.
+      this.keysMayHaveChanged(null);
+      this.following = true;
+    });
+    try {
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${KEYS_CHANNEL}`);
+    } catch (err) {
+      listened(false);
+      throw err;
+    }
     this.heardAt = performance.now();
     this.client = client;
     const heartbeat = setInterval(() => {
@@ -249,17 +273,8 @@ export class ChangeFeed {
       client.query(`select pg_notify('${KEYS_CHANNEL}', '')`).catch(() => {});
     }, this.heartbeatMs);
     heartbeat.unref();
-    // Anything committed before LISTEN took hold is read from the database; writes of this node
-    // waiting for a notification that went with the old connection are answered after it.
-    const waiting = [...this.pending].filter(([, p]) => p.committed).map(([t]) => t);
-    await this.enqueue(async () => {
-      await this.sweep();
-      for (const t of waiting) this.settle(t);
-      if (this.client !== client) return;
-      // Revocations made while no connection listened were not heard.
-      this.keysMayHaveChanged(null);
-      this.following = true;
-    });
+    listened(true);
+    await caughtUp;
   }
 
   private async reconnect(): Promise<void> {
